@@ -1,0 +1,18 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where media bytes live: local disk by default, an S3-compatible bucket when `S3_*` is set (DESIGN.md §4).
+ * Keys are '/'-separated relative paths chosen by the features (e.g. `originals/42/o.jpg`); a store never
+ * interprets them. Missing keys: `get`/`getBuffer` reject with a NotFound AppError, `stat` resolves null.
+ */
+export interface BlobStore {
+  /** Streams or writes `body` under `key`; the object appears whole or not at all (temp file/rename, multipart upload). */
+  put(key: string, body: Buffer | Readable, options?: { contentType?: string }): Promise<{ size: number }>;
+  get(key: string): Promise<Readable>;
+  getBuffer(key: string): Promise<Buffer>;
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
+  delete(key: string): Promise<void>;
+  /** Deletes every key that starts with `prefix` (used by purge). */
+  deletePrefix(prefix: string): Promise<void>;
+  close(): Promise<void>;
+}
