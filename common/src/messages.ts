@@ -15,4 +15,11 @@ export const Messages = {
   supportFailed: 'An error has occurred, please try again!',
   noRollFound: 'No appropriate roll is found. Please buy additional frames.',
   wiggleCreationFailed: 'An unexpected error occurred while creating wiggle.',
+  // SPEC §5 states these rules without wording; the words below are ours.
+  passwordTooShort: 'The password must be at least 8 characters long.',
+  passwordNeedsSpecial: 'The password must contain at least one special (non-alphanumeric) character.',
+  termsRequired: 'You must accept the terms.',
+  invalidUrl: 'A valid URL is required (http:// or https://).',
+  settingsInvalid: 'Settings must be a JSON object.',
+  tooLong: (max: number) => `At most ${max} characters are allowed.`,
 } as const;
