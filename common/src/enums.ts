@@ -65,3 +65,11 @@ export function isWiggleCreationComplete(createStatus: CreateStatus, iStatus: In
   if (createStatus === 'Error' || createStatus === 'TimeoutError') return true;
   return createStatus === 'Success' && iStatus !== 'InProgress';
 }
+
+/** SPEC §4 generic loading states (also the authentication progress). */
+export const LoadingState = { None: 'None', Loading: 'Loading', Error: 'Error', Success: 'Success' } as const;
+export type LoadingState = (typeof LoadingState)[keyof typeof LoadingState];
+
+/** SPEC §4 app initialisation: Boot until the saved session is restored, then Ready. */
+export const AppInitState = { Boot: 'Boot', Ready: 'Ready' } as const;
+export type AppInitState = (typeof AppInitState)[keyof typeof AppInitState];
