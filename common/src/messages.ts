@@ -15,6 +15,9 @@ export const Messages = {
   supportFailed: 'An error has occurred, please try again!',
   noRollFound: 'No appropriate roll is found. Please buy additional frames.',
   wiggleCreationFailed: 'An unexpected error occurred while creating wiggle.',
+  autoAlignFailed: 'Auto-align failed; the wiggle was created without alignment.',
+  uploadPreparationFailed: (reason: string) => `The file could not be prepared for upload: ${reason}`,
+  uploadProcessingFailed: (reason: string) => `The file could not be processed: ${reason}`,
   // SPEC §5 states these rules without wording; the words below are ours.
   passwordTooShort: 'The password must be at least 8 characters long.',
   passwordNeedsSpecial: 'The password must contain at least one special (non-alphanumeric) character.',
