@@ -1,0 +1,150 @@
+import { DeleteStatus, type SortOrder, type WiggleSort } from '@wiggle/common/enums';
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import type { Database } from '../../platform/db/schema';
+import { type Cursor, likeContains } from './keyset';
+import type { WiggleRow } from './mappers';
+import type { WigglesTable } from './tables';
+
+/** Wiggle queries; member queries filter on `owner_id` in their own `where`. */
+type Db = Kysely<Database>;
+
+export const WIGGLE_SORT_COLUMN = {
+  name: 'name',
+  created: 'created_at',
+  lastModified: 'last_modified_at',
+  rating: 'rating',
+} as const satisfies Record<WiggleSort, keyof WigglesTable>;
+
+export function insertWiggle(db: Db, values: Insertable<WigglesTable>): Promise<WiggleRow> {
+  return db.insertInto('wiggles').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findWiggle(db: Db, ownerId: number, id: number): Promise<WiggleRow | undefined> {
+  return db
+    .selectFrom('wiggles')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('delete_status', '!=', DeleteStatus.Expired)
+    .executeTakeFirst();
+}
+
+export function findActiveWiggles(db: Db, ownerId: number, ids: readonly number[]): Promise<WiggleRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('wiggles')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', ids)
+    .where('delete_status', '=', DeleteStatus.Active)
+    .execute();
+}
+
+export function findWigglesInFolders(db: Db, ownerId: number, folderIds: readonly number[]) {
+  if (folderIds.length === 0) return Promise.resolve([] as WiggleRow[]);
+  return db
+    .selectFrom('wiggles')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('folder_id', 'in', folderIds)
+    .where('delete_status', '=', DeleteStatus.Active)
+    .orderBy('id')
+    .execute();
+}
+
+export function wiggleStatuses(db: Db, ownerId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('wiggles')
+    .select(['id', 'create_status', 'auto_align_status', 'i_status', 'error_message'])
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', ids)
+    .where('delete_status', '!=', DeleteStatus.Expired)
+    .orderBy('id')
+    .execute();
+}
+
+export interface WiggleListOptions {
+  folderId: number | null;
+  sort: WiggleSort;
+  order: SortOrder;
+  search?: string | undefined;
+  after: Cursor | null;
+  limit: number;
+}
+
+export function listWigglesPage(db: Db, ownerId: number, options: WiggleListOptions): Promise<WiggleRow[]> {
+  const column = WIGGLE_SORT_COLUMN[options.sort];
+  const direction = options.order;
+  let query = db
+    .selectFrom('wiggles')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where((eb) =>
+      options.folderId === null ? eb('folder_id', 'is', null) : eb('folder_id', '=', options.folderId),
+    )
+    .where('delete_status', '=', DeleteStatus.Active);
+  if (options.search) {
+    query = query.where(sql<boolean>`lower(name) like ${likeContains(options.search)} escape '\\'`);
+  }
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple(column, 'id'),
+        direction === 'asc' ? '>' : '<',
+        eb.tuple(after.value as never, after.id),
+      ),
+    );
+  }
+  return query
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .limit(options.limit + 1)
+    .execute();
+}
+
+export function sortValueOfWiggle(row: WiggleRow, sort: WiggleSort): string | number {
+  return row[WIGGLE_SORT_COLUMN[sort]];
+}
+
+/** The creation job works on behalf of the system, by wiggle id alone (the owner enqueued it). */
+export function loadWiggleForJob(db: Db, id: number): Promise<WiggleRow | undefined> {
+  return db.selectFrom('wiggles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateWiggleForJob(db: Db, id: number, patch: Updateable<WigglesTable>) {
+  await db.updateTable('wiggles').set(patch).where('id', '=', id).execute();
+}
+
+export function trashedWigglesBefore(db: Db, before: string, limit: number) {
+  return db
+    .selectFrom('wiggles')
+    .select(['id', 'blob_prefix'])
+    .where('delete_status', '=', DeleteStatus.Trash)
+    .where('deleted_at', '<', before)
+    .limit(limit)
+    .execute();
+}
+
+export async function markWigglesExpired(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('wiggles')
+    .set({ delete_status: DeleteStatus.Expired })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export function listTopTrashedWiggles(db: Db, ownerId: number) {
+  return db
+    .selectFrom('wiggles as w')
+    .leftJoin('folders as f', 'f.id', 'w.folder_id')
+    .selectAll('w')
+    .where('w.owner_id', '=', ownerId)
+    .where('w.delete_status', '=', DeleteStatus.Trash)
+    .where((eb) => eb.or([eb('f.id', 'is', null), eb('f.delete_status', '!=', DeleteStatus.Trash)]))
+    .orderBy('w.deleted_at', 'desc')
+    .orderBy('w.id')
+    .execute();
+}
