@@ -43,7 +43,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType {
   if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
   if (isAvif(bytes)) return 'avif';
   throw new EngineInputError(
-    'The file is not a supported image (JPEG, PNG, WebP, TIFF, AVIF, GIF, MPO).',
+    'The file is not an image we can read (JPEG, PNG, WebP, TIFF, AVIF, GIF, MPO).',
     'not_an_image',
   );
 }

@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradientRaw, jpegOf, solidRaw } from '../testing/make-images';
+import { buildMpo } from '../testing/make-mpo';
+
+const BIN = new URL('../../bin/wiggle.js', import.meta.url).pathname;
+
+async function wiggle(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+function expectOneLineRefusal(result: { code: number; stderr: string }, pattern: RegExp) {
+  expect(result.code).toBe(1);
+  const lines = result.stderr.split('\n').filter(Boolean);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^wiggle: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(result.stderr).not.toMatch(/^\s+at .*:\d+:\d+/m);
+}
+
+describe('wiggle CLI', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wiggle-cli-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints usage with --help and per-command help', async () => {
+    const usage = await wiggle('--help');
+    expect(usage.code).toBe(0);
+    expect(usage.stdout).toMatch(/ingest/);
+    expect(usage.stdout).toMatch(/split/);
+    const help = await wiggle('split', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--order/);
+  });
+
+  it('refuses a text file renamed .jpg with exit 1 and one line', async () => {
+    const file = join(dir, 'notes.jpg');
+    await writeFile(file, 'these are my holiday notes, not a photo');
+    expectOneLineRefusal(await wiggle('ingest', file, '--out', join(dir, 'x')), /not an image/);
+  });
+
+  it('refuses an empty file, a truncated JPEG and a missing file', async () => {
+    const empty = join(dir, 'empty.jpg');
+    await writeFile(empty, '');
+    expectOneLineRefusal(await wiggle('ingest', empty, '--out', join(dir, 'x')), /not an image/);
+    const jpeg = await jpegOf(gradientRaw(640, 480));
+    const truncated = join(dir, 'truncated.jpg');
+    await writeFile(truncated, jpeg.subarray(0, jpeg.length >> 1));
+    expectOneLineRefusal(await wiggle('ingest', truncated, '--out', join(dir, 'x')), /damaged or truncated/);
+    expectOneLineRefusal(await wiggle('split', join(dir, 'nope.jpg'), '--out', dir), /no such file/);
+  });
+
+  it('refuses unknown commands and options', async () => {
+    expectOneLineRefusal(await wiggle('frobnicate'), /unknown command/);
+    expectOneLineRefusal(await wiggle('ingest', 'a.jpg', '--bogus'), /bogus/);
+    expectOneLineRefusal(await wiggle('ingest', 'a.jpg'), /missing --out/);
+  });
+
+  it('ingest writes o, p and t and reports them as JSON', async () => {
+    const file = join(dir, 'photo.png');
+    await sharp(gradientRaw(1000, 800).data, { raw: { width: 1000, height: 800, channels: 3 } })
+      .png()
+      .toFile(file);
+    const out = join(dir, 'ingested');
+    const result = await wiggle('ingest', file, '--out', out, '--limit', '500');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.o).toMatchObject({ file: 'o.jpg', width: 500, height: 400 });
+    expect(report.t).toMatchObject({ width: 180, height: 126 });
+    const t = await sharp(await readFile(join(out, 't.jpg'))).metadata();
+    expect([t.width, t.height]).toEqual([180, 126]);
+  });
+
+  it('split writes left.jpg and right.jpg from an MPO', async () => {
+    const left = await jpegOf(solidRaw(200, 100, [200, 0, 0]));
+    const right = await jpegOf(solidRaw(200, 100, [0, 0, 200]));
+    const file = join(dir, 'pair.mpo');
+    await writeFile(file, buildMpo([left, right]));
+    const out = join(dir, 'split');
+    const result = await wiggle('split', file, '--out', out);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ source: 'mpo', method: 'mpf-index' });
+    expect(Buffer.compare(await readFile(join(out, 'right.jpg')), right)).toBe(0);
+  });
+});
