@@ -1,0 +1,40 @@
+import { TIMING } from '@wiggle/common/constants';
+import { AppInitState, LoadingState } from '@wiggle/common/enums';
+import { create } from 'zustand';
+import { ApiError, setApiToken } from '../lib/api-client';
+import { endSession, refreshSession } from '../lib/session';
+import { loadSavedToken, useAuthStore } from '../lib/stores/auth';
+
+export const useAppInitStore = create<{ state: AppInitState }>()(() => ({ state: AppInitState.Boot }));
+
+/** Store initialisation that must run before the first render (SPEC §4): the API client knows the saved token. */
+export function initStores(): void {
+  setApiToken(loadSavedToken());
+}
+
+/** SPEC §4 Boot → Ready: restore the saved token and refresh the session. */
+export async function initializeApp(): Promise<void> {
+  const token = loadSavedToken();
+  if (token) {
+    useAuthStore.getState().setProgress(LoadingState.Loading);
+    try {
+      await refreshSession(token);
+    } catch (error) {
+      // A rejected token is gone for good; a network failure keeps it so the next visit can try again.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) endSession();
+      else useAuthStore.getState().setProgress(LoadingState.Error);
+    }
+  }
+  useAppInitStore.setState({ state: AppInitState.Ready });
+}
+
+/** The router waits in 80 ms steps until initialisation is ready (SPEC §2). */
+export function waitForAppReady(stepMs: number = TIMING.routerWaitStepMs): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (useAppInitStore.getState().state === AppInitState.Ready) resolve();
+      else setTimeout(check, stepMs);
+    };
+    check();
+  });
+}

@@ -1,0 +1,73 @@
+import type { RouteObject } from 'react-router';
+import { AppRoot } from './app-root';
+import { waitForAppReady } from './init';
+import { lazyPage } from './lazy-page';
+import { RouteError } from './route-error';
+import { AppShell } from './shell/app-shell';
+import { BootProgress } from './shell/boot-progress';
+
+// Every page is a separate chunk (SPEC §2 "All pages are loaded lazily").
+const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
+const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/account/register-page'), 'RegisterPage');
+const ResetPage = lazyPage(() => import('../features/account/reset-page'), 'ResetPage');
+const ProfilePage = lazyPage(() => import('../features/account/profile-page'), 'ProfilePage');
+const LibraryPage = lazyPage(() => import('../features/library/library-page'), 'LibraryPage');
+const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page'), 'GalleryPage');
+const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
+const AdminLayout = lazyPage(() => import('../features/admin/admin-layout'), 'AdminLayout');
+const AdminSectionPage = lazyPage(() => import('../features/admin/admin-section-page'), 'AdminSectionPage');
+const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
+
+/** Admin child pages of SPEC §2 (/admin/{path}). */
+export const ADMIN_CHILD_PATHS = [
+  'album',
+  'coupon',
+  'coupon/create',
+  'log',
+  'original',
+  'package',
+  'purchase',
+  'support',
+  'user',
+  'wiggle',
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppRoot />,
+    // SPEC §2: the router waits, in 80 ms steps, until app initialisation is ready.
+    loader: async () => {
+      await waitForAppReady();
+      return null;
+    },
+    HydrateFallback: BootProgress,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <AppShell />,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'auth/login', element: <LoginPage /> },
+          { path: 'account/register/:verifyCode?', element: <RegisterPage /> },
+          { path: 'account/reset/:token?/:code?', element: <ResetPage /> },
+          { path: 'account/profile', element: <ProfilePage /> },
+          { path: 'library/*', element: <LibraryPage /> },
+          { path: 'gallery/*', element: <GalleryPage /> },
+          { path: 'support/*', element: <SupportPage /> },
+          {
+            path: 'admin',
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <AdminSectionPage /> },
+              ...ADMIN_CHILD_PATHS.map((path) => ({ path, element: <AdminSectionPage /> })),
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

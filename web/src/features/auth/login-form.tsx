@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Messages } from '@wiggle/common/messages';
+import {
+  AuthErrorCodes,
+  type AuthInfo,
+  type LoginInput,
+  loginSchema,
+  loginWithOtpSchema,
+} from '@wiggle/common/schemas/auth';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { FormTextField } from '../../components/form-text-field';
+import { ApiError } from '../../lib/api-client';
+import { showSnackbar } from '../../lib/stores/notification';
+
+const formFields = { keepLoggedIn: z.boolean() };
+const formSchema = loginSchema.omit({ strict: true }).extend(formFields);
+const formWithOtpSchema = loginWithOtpSchema.omit({ strict: true }).extend(formFields);
+type LoginFormValues = z.input<typeof formSchema>;
+
+export interface LoginFormProps {
+  onLogin: (input: LoginInput) => Promise<AuthInfo>;
+}
+
+/** SPEC §2 login: e-mail, password, keep me logged in, the admin OTP once the server asks for it. */
+export function LoginForm({ onLogin }: LoginFormProps) {
+  const [otpShown, setOtpShown] = useState(false);
+  const { control, handleSubmit, formState, setFocus } = useForm<LoginFormValues>({
+    resolver: zodResolver(otpShown ? formWithOtpSchema : formSchema) as never,
+    defaultValues: { username: '', password: '', adminOtp: '', keepLoggedIn: false },
+  });
+
+  const submit = handleSubmit(async ({ keepLoggedIn, adminOtp, username, password }) => {
+    try {
+      await onLogin({
+        username,
+        password,
+        strict: !keepLoggedIn,
+        ...(otpShown && adminOtp ? { adminOtp: adminOtp.trim() } : {}),
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.error?.code === AuthErrorCodes.adminOtpRequired) {
+        setOtpShown(true);
+        setTimeout(() => setFocus('adminOtp'), 0);
+        return;
+      }
+      const tooMany = error instanceof ApiError && error.status === 429 && error.error?.message;
+      showSnackbar(tooMany || Messages.loginFailed, 'error');
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <FormTextField
+        control={control}
+        name="username"
+        label="E-mail"
+        type="email"
+        autoComplete="username"
+        autoFocus
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      {otpShown && (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Enter the code from your authenticator app.
+          </Typography>
+          <FormTextField
+            control={control}
+            name="adminOtp"
+            label="Admin one-time code"
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </>
+      )}
+      <Controller
+        control={control}
+        name="keepLoggedIn"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
+            }
+            label="Keep me logged in"
+          />
+        )}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={formState.isSubmitting}
+        sx={{ mt: 1 }}
+      >
+        Login
+      </Button>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 2, gap: 2, flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to="/account/reset/">
+          Forgot password?
+        </Link>
+        <Link component={RouterLink} to="/account/register/">
+          Create account
+        </Link>
+      </Box>
+    </Box>
+  );
+}
