@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { NotFound } from '../errors';
+import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
+import type { BlobStore } from './blob-store';
+
+const TEMP_SUFFIX = '.partial';
+
+/** Blobs as files under `root` (DATA_DIR/blobs); a key maps to the same relative path. */
+export class LocalBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, body: Buffer | Readable): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await mkdir(dirname(target), { recursive: true });
+    // Same directory as the target so the rename is atomic (same filesystem); readers see the old file or the whole new one.
+    const temp = `${target}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+    try {
+      let size: number;
+      if (Buffer.isBuffer(body)) {
+        await writeFile(temp, body, { flush: true });
+        size = body.length;
+      } else {
+        size = 0;
+        const counter = new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            size += chunk.length;
+            callback(null, chunk);
+          },
+        });
+        await pipeline(body, counter, createWriteStream(temp, { flush: true }));
+      }
+      await rename(temp, target);
+      return { size };
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Readable> {
+    // Opening first turns a missing key into a rejected promise instead of a stream that errors later.
+    try {
+      const handle = await open(this.pathOf(key), 'r');
+      if (!(await handle.stat()).isFile()) {
+        await handle.close();
+        throw new NotFound();
+      }
+      return handle.createReadStream();
+    } catch (error) {
+      throw missingAsNotFound(error);
+    }
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      throw missingAsNotFound(error);
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number; modifiedAt: Date } | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    const info = await stat(path).catch(() => null);
+    if (info?.isFile()) await rm(path, { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertValidBlobPrefix(prefix);
+    const cut = prefix.lastIndexOf('/');
+    const directory = cut < 0 ? this.root : join(this.root, prefix.slice(0, cut));
+    const namePrefix = prefix.slice(cut + 1);
+    if (namePrefix === '') {
+      await rm(directory, { recursive: true, force: true });
+      return;
+    }
+    // A prefix ending mid-name ('originals/4') matches siblings ('originals/42/...'), as it does on S3.
+    const entries = await readdir(directory).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    await Promise.all(
+      entries
+        .filter((entry) => entry.startsWith(namePrefix))
+        .map((entry) => rm(join(directory, entry), { recursive: true, force: true })),
+    );
+  }
+
+  async close(): Promise<void> {}
+
+  private pathOf(key: string): string {
+    assertValidBlobKey(key);
+    if (key.endsWith(TEMP_SUFFIX)) throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+    return join(this.root, ...key.split('/'));
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+function missingAsNotFound(error: unknown): unknown {
+  return isMissing(error) ? new NotFound() : error;
+}
