@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Every setting of the server, read once from the environment (DESIGN.md §4). One flat object so a feature adds its
+ * keys in one place; defaults are the embedded single-machine setup (SQLite, local disk, in-process jobs, outbox).
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** Unset → SQLite at DATA_DIR/wiggle.db; `postgres://...` → PostgreSQL. */
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  /** Unset → mails are written to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Wiggle Studio <no-reply@wiggle.localhost>'),
+  /** Where support inquiries are mailed; unset → stored and logged only. */
+  SUPPORT_EMAIL: optionalText,
+  /** Origin used in links inside mails; unset → http://localhost:PORT. */
+  PUBLIC_URL: optionalText,
+  /** The built web app; unset → web/dist of this repository. */
+  WEB_DIST: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_STRICT_HOURS: positiveInt(12),
+  SESSION_TTL_LONG_DAYS: positiveInt(30),
+  VERIFICATION_CODE_TTL_MINUTES: positiveInt(30),
+  VERIFICATION_CODE_MAX_TRIES: positiveInt(5),
+  RESET_TOKEN_TTL_MINUTES: positiveInt(60),
+  JOB_TIMEOUT_SECONDS: positiveInt(300),
+  JOB_QUEUE_PREFIX: z.string().default('wiggle'),
+  TERMS_URL: z.string().default('/terms'),
+  /** Rate limits: attempts per minute (login per IP + username, the others per IP). */
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_ACCOUNT_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_REGISTER_PER_MINUTE: positiveInt(20),
+  AVATAR_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  /** Set behind a reverse proxy so rate limits see the client's address (X-Forwarded-For). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Config = z.output<typeof configSchema> & {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  WEB_DIST: string;
+};
+
+const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Parses the environment once; a wrong value stops the start with every problem listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    WEB_DIST: config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.join(REPOSITORY_ROOT, 'web', 'dist'),
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+  };
+}

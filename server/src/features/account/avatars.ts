@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { Member } from '../../platform/auth/sessions';
+import { isoNow } from '../../platform/db/columns';
+import type { Database } from '../../platform/db/schema';
+import { NotFound, UnsupportedMediaType } from '../../platform/errors';
+import { avatarUrl } from '../auth/service';
+
+export const AVATAR_SIZE = 256;
+const AVATAR_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Avatars are stored as DATA_DIR/avatars/{id}.webp under a random id, so an avatar URL neither reveals nor
+ * enumerates member ids; a new upload gets a new id, which lets browsers cache each file for good.
+ */
+export function createAvatarService(db: Kysely<Database>, dataDir: string) {
+  const directory = path.join(dataDir, 'avatars');
+  const fileOf = (id: string) => path.join(directory, `${id}.webp`);
+
+  return {
+    /** Square crop around the centre, at most 256 px, WebP; any image sharp can decode is accepted. */
+    async upload(member: Member, image: Buffer): Promise<{ avatar: string }> {
+      let webp: Buffer;
+      try {
+        webp = await sharp(image, { limitInputPixels: 100_000_000 })
+          .rotate()
+          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })
+          .webp({ quality: 85 })
+          .toBuffer();
+      } catch {
+        throw new UnsupportedMediaType();
+      }
+      const id = randomBytes(16).toString('base64url');
+      await fs.mkdir(directory, { recursive: true });
+      await fs.writeFile(fileOf(id), webp);
+      const previous = await db
+        .selectFrom('users')
+        .select('avatar_id')
+        .where('id', '=', member.id)
+        .executeTakeFirst();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('avatars').values({ id, user_id: member.id, created_at: isoNow() }).execute();
+        await trx
+          .updateTable('users')
+          .set({ avatar_id: id, updated_at: isoNow() })
+          .where('id', '=', member.id)
+          .execute();
+        if (previous?.avatar_id)
+          await trx.deleteFrom('avatars').where('id', '=', previous.avatar_id).execute();
+      });
+      if (previous?.avatar_id) await fs.rm(fileOf(previous.avatar_id), { force: true });
+      return { avatar: avatarUrl(id) ?? '' };
+    },
+
+    /** The member's own avatar (admins: anyone's); a foreign or unknown id is 404 like a missing one. */
+    async read(member: Member, id: string): Promise<Buffer> {
+      if (!AVATAR_ID.test(id)) throw new NotFound();
+      let query = db.selectFrom('avatars').select('id').where('id', '=', id);
+      if (!member.isAdmin) query = query.where('user_id', '=', member.id);
+      const row = await query.executeTakeFirst();
+      if (!row) throw new NotFound();
+      try {
+        return await fs.readFile(fileOf(row.id));
+      } catch {
+        throw new NotFound();
+      }
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { okSchema } from '@wiggle/common/schemas/account';
+import { authInfoSchema, loginSchema } from '@wiggle/common/schemas/auth';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FeaturePluginOptions } from '../../app';
+import { currentMember, requestToken, requireMember } from '../../platform/auth/guards';
+import { createAuthService } from './service';
+
+const tags = ['auth'];
+
+/** Counts login attempts per client address and e-mail, so one attacker cannot lock a member out everywhere. */
+const loginKey = (request: FastifyRequest) => {
+  const body = request.body as { username?: unknown } | undefined;
+  const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+  return `${request.ip}|${username}`;
+};
+
+export const authRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
+  const auth = createAuthService(platform.db, platform.config);
+
+  app.post(
+    '/auth/login',
+    {
+      schema: { tags, security: [], body: loginSchema, response: { 200: authInfoSchema } },
+      config: {
+        rateLimit: {
+          max: platform.config.RATE_LIMIT_LOGIN_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: loginKey,
+        },
+      },
+    },
+    async (request) => auth.login(request.body),
+  );
+
+  app.get(
+    '/auth/refresh',
+    { schema: { tags, response: { 200: authInfoSchema } }, preHandler: requireMember },
+    async (request) => auth.refresh(currentMember(request), requestToken(request) ?? ''),
+  );
+
+  app.get(
+    '/auth/logout',
+    { schema: { tags, response: { 200: okSchema } }, preHandler: requireMember },
+    async (request) => {
+      await auth.logout(currentMember(request));
+      return { ok: true as const };
+    },
+  );
+};

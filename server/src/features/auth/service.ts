@@ -1,0 +1,87 @@
+import { UserStatus } from '@wiggle/common/enums';
+import { Messages } from '@wiggle/common/messages';
+import { AuthErrorCodes, type AuthInfo } from '@wiggle/common/schemas/auth';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
+import { createSession, deleteSession, type Member } from '../../platform/auth/sessions';
+import { verifyTotp } from '../../platform/auth/totp';
+import { fromDbBool } from '../../platform/db/columns';
+import type { Database } from '../../platform/db/schema';
+import { Unauthorized } from '../../platform/errors';
+import type { UserRow } from '../account/tables';
+import { createUserStore } from '../account/user-store';
+
+export const avatarUrl = (avatarId: string | null): string | null =>
+  avatarId ? `/api/account/avatar/${avatarId}` : null;
+
+/** SPEC §3 "Auth info" of a member and a token. */
+export function toAuthInfo(user: UserRow, token: string): AuthInfo {
+  return {
+    token,
+    settings: user.settings,
+    username: user.email,
+    isVerifiedEmail: fromDbBool(user.is_verified_email),
+    isAdmin: fromDbBool(user.is_admin),
+    details: { name: user.name, avatar: avatarUrl(user.avatar_id) },
+  };
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  adminOtp?: string;
+  strict: boolean;
+}
+
+type SessionConfig = Pick<Config, 'SESSION_TTL_STRICT_HOURS' | 'SESSION_TTL_LONG_DAYS'>;
+export const sessionLifetimes = (config: SessionConfig) => ({
+  strictHours: config.SESSION_TTL_STRICT_HOURS,
+  longDays: config.SESSION_TTL_LONG_DAYS,
+});
+
+export function createAuthService(db: Kysely<Database>, config: SessionConfig) {
+  const users = createUserStore(db);
+  return {
+    /**
+     * Password first, then status and the admin OTP, so an unknown e-mail, a wrong password and a blocked member
+     * with a wrong password all look the same.
+     */
+    async login(input: LoginInput): Promise<AuthInfo> {
+      const user = await users.findByEmail(input.username);
+      const passwordOk = user
+        ? await verifyPassword(user.password_hash, input.password)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !passwordOk || user.status === UserStatus.Deleted) {
+        throw new Unauthorized(Messages.loginFailed, AuthErrorCodes.loginFailed);
+      }
+      if (user.status !== UserStatus.Active) {
+        throw new Unauthorized('This account has been blocked.', AuthErrorCodes.blocked);
+      }
+      if (fromDbBool(user.is_admin)) {
+        if (!input.adminOtp) {
+          throw new Unauthorized(
+            'Enter the code of your authenticator app.',
+            AuthErrorCodes.adminOtpRequired,
+          );
+        }
+        if (!user.totp_secret || !(await verifyTotp(user.totp_secret, input.adminOtp))) {
+          throw new Unauthorized('The authenticator code is not valid.', AuthErrorCodes.adminOtpInvalid);
+        }
+      }
+      const token = await createSession(db, user.id, input.strict, sessionLifetimes(config));
+      return toAuthInfo(user, token);
+    },
+
+    /** The current auth info for the same token (SPEC: refresh keeps the session). */
+    async refresh(member: Member, token: string): Promise<AuthInfo> {
+      const user = await users.findById(member.id);
+      if (!user) throw new Unauthorized();
+      return toAuthInfo(user, token);
+    },
+
+    async logout(member: Member): Promise<void> {
+      await deleteSession(db, member.sessionId);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { Messages } from '@wiggle/common/messages';
+import type { Kysely } from 'kysely';
+import type { Member } from '../../platform/auth/sessions';
+import { isoNow } from '../../platform/db/columns';
+import type { Database } from '../../platform/db/schema';
+import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { Logger } from '../../platform/platform';
+import { escapeHtml, mailLayout } from '../account/mails';
+import { createUserStore } from '../account/user-store';
+import { createSupportStore } from './store';
+
+/** Stores each inquiry and, when SUPPORT_EMAIL is set, mails it there with the member as reply-to. */
+export function createSupportService(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  supportEmail: string | undefined,
+  log: Logger,
+) {
+  const inquiries = createSupportStore(db);
+  const users = createUserStore(db);
+  return {
+    async submit(member: Member, message: string): Promise<{ id: number; sent: string }> {
+      const sent = isoNow();
+      const id = await inquiries.insert(member.id, message, sent);
+      if (!supportEmail) {
+        log.info({ inquiryId: id, userId: member.id }, 'support inquiry stored (no SUPPORT_EMAIL set)');
+        return { id, sent };
+      }
+      const user = await users.findById(member.id);
+      const from = user ? `${user.name} <${user.email}>` : member.username;
+      try {
+        await mailer.send({
+          to: supportEmail,
+          replyTo: member.username,
+          subject: `Support inquiry #${id} from ${member.username}`,
+          text: `Inquiry #${id} from ${from}, sent ${sent}:\n\n${message}`,
+          html: mailLayout(`Support inquiry #${id}`, [
+            `From ${escapeHtml(from)}, sent ${sent}:`,
+            escapeHtml(message).replace(/\n/g, '<br>'),
+          ]),
+        });
+      } catch (error) {
+        // Stored already: admins see it in the list even when the mail could not go out.
+        log.error({ err: error, inquiryId: id }, 'mailing the support inquiry failed');
+        throw new AppError(503, 'mail_failed', Messages.supportFailed);
+      }
+      return { id, sent };
+    },
+  };
+}

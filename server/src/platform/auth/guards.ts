@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Forbidden, Unauthorized } from '../errors';
+import type { Platform } from '../platform';
+import { findMemberByToken, type Member } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+  interface FastifyRequest {
+    /** Set by the guards below; undefined on routes without one. */
+    member?: Member;
+  }
+}
+
+export const TOKEN_COOKIE = 'token';
+
+/** The token of `Authorization: Bearer ...`, else of the `token` cookie the web app also keeps (SPEC §3). */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    if (token) return token;
+  }
+  const cookie = request.cookies?.[TOKEN_COOKIE];
+  return cookie || undefined;
+}
+
+/** Resolves the member once per request; blocked and deleted members resolve to nobody. */
+export async function authenticate(request: FastifyRequest): Promise<Member | undefined> {
+  if (request.member) return request.member;
+  const token = requestToken(request);
+  if (!token || token.length > 200) return undefined;
+  const member = await findMemberByToken(request.server.platform.db, token);
+  if (member) request.member = member;
+  return member ?? undefined;
+}
+
+/** Signed in, verified or not. */
+export async function requireMember(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!(await authenticate(request))) throw new Unauthorized();
+}
+
+/** Signed in with a verified e-mail address (SPEC §6: everything but register/verify and support). */
+export async function requireVerified(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const member = await authenticate(request);
+  if (!member) throw new Unauthorized();
+  if (!member.isVerifiedEmail)
+    throw new Forbidden('Please verify your e-mail address first.', 'email_not_verified');
+}
+
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const member = await authenticate(request);
+  if (!member) throw new Unauthorized();
+  if (!member.isAdmin) throw new Forbidden();
+}
+
+/** The member of a guarded route (a guard ran, so it is set). */
+export function currentMember(request: FastifyRequest): Member {
+  if (!request.member) throw new Unauthorized();
+  return request.member;
+}

@@ -1,0 +1,82 @@
+import { UserStatus } from '@wiggle/common/enums';
+import type { Kysely } from 'kysely';
+import { fromDbBool, isoNow, toDbBool } from '../db/columns';
+import type { Database } from '../db/schema';
+import { newToken, sha256 } from './secrets';
+
+export interface Member {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+  isVerifiedEmail: boolean;
+  sessionId: number;
+}
+
+export interface SessionLifetimes {
+  strictHours: number;
+  longDays: number;
+}
+
+/** Starts a session and returns the bearer token (the database keeps its SHA-256 only). */
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  strict: boolean,
+  lifetimes: SessionLifetimes,
+): Promise<string> {
+  const token = newToken();
+  const ttlMs = strict ? lifetimes.strictHours * 3_600_000 : lifetimes.longDays * 86_400_000;
+  const now = Date.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: sha256(token),
+      strict: toDbBool(strict),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + ttlMs).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The active member behind a token, or null for unknown, expired, blocked and deleted alike. */
+export async function findMemberByToken(db: Kysely<Database>, token: string): Promise<Member | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'users.id as id',
+      'users.email as email',
+      'users.is_admin as isAdmin',
+      'users.is_verified_email as isVerifiedEmail',
+      'users.status as status',
+    ])
+    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.expires_at', '>', isoNow())
+    .executeTakeFirst();
+  if (!row || row.status !== UserStatus.Active) return null;
+  return {
+    id: row.id,
+    username: row.email,
+    isAdmin: fromDbBool(row.isAdmin),
+    isVerifiedEmail: fromDbBool(row.isVerifiedEmail),
+    sessionId: row.sessionId,
+  };
+}
+
+export async function deleteSession(db: Kysely<Database>, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a member, optionally keeping one (the one that asked). */
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number, keepSessionId?: number) {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', isoNow()).execute();
+}

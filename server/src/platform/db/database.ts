@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../../config';
+import type { Dialect } from './columns';
+import { migrations } from './migrations/all';
+import type { Database } from './schema';
+
+export function databaseDialect(config: Pick<Config, 'DATABASE_URL'>): Dialect {
+  return config.DATABASE_URL && /^postgres(ql)?:/.test(config.DATABASE_URL) ? 'postgres' : 'sqlite';
+}
+
+/** SQLite file under DATA_DIR unless DATABASE_URL points at PostgreSQL (DESIGN.md §4). */
+export function createDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Kysely<Database> {
+  if (databaseDialect(config) === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = config.DATABASE_URL?.replace(/^sqlite:(\/\/)?/, '') || path.join(config.DATA_DIR, 'wiggle.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers proceed while one writer commits; busy_timeout waits for the writer instead of failing.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws (and so stops the start) when one fails. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

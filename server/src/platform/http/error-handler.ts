@@ -1,0 +1,57 @@
+import { Messages } from '@wiggle/common/messages';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+const INVALID_REQUEST = 'The request is not valid.';
+
+/** The one mapping of every failure to DESIGN.md §4's `{ error: { code, message, fields? } }`; never a stack trace. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(
+    (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = toErrorResponse(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else if (status !== 404) request.log.info({ code: body.error.code, status }, 'request refused');
+      return reply.status(status).send(body);
+    },
+  );
+}
+
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    if (error.fields) body.error.fields = error.fields;
+    return { status: error.status, body };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      // The first failing rule of a field is the one a person fixes first.
+      if (field && !(field in fields)) fields[field] = issue.message ?? INVALID_REQUEST;
+    }
+    const first = Object.values(fields)[0];
+    return {
+      status: 400,
+      body: { error: { code: 'validation', message: first ?? INVALID_REQUEST, fields } },
+    };
+  }
+  const statusCode = (error as Partial<FastifyError>).statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    // Fastify's own client errors (bad JSON, unsupported content type, body too large...) say nothing internal.
+    const fastifyError = error as FastifyError;
+    const code =
+      statusCode === 429 ? 'too_many_requests' : (fastifyError.code ?? 'bad_request').toLowerCase();
+    const message = fastifyError.validation ? INVALID_REQUEST : fastifyError.message || INVALID_REQUEST;
+    return { status: statusCode, body: { error: { code, message } } };
+  }
+  return { status: 500, body: { error: { code: 'internal', message: Messages.generic } } };
+}
+
+export function notFoundBody(): ErrorBody {
+  return { error: { code: 'not_found', message: 'Not found.' } };
+}

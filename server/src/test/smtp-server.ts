@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { type ParsedMail, parseMail } from './mail-parse';
+
+export interface TestSmtpServer {
+  url: string;
+  messages: ParsedMail[];
+  /** Resolves with the next message whose recipient contains `to` (already received or arriving within 5 s). */
+  waitForMail(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free local port; the app under test sends to it over TCP. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const messages: ParsedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push(parseMail(Buffer.concat(chunks).toString('utf8')));
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const taken = new Set<ParsedMail>();
+  async function waitForMail(to: string, timeoutMs = 5000): Promise<ParsedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.find((m) => !taken.has(m) && m.to.toLowerCase().includes(to.toLowerCase()));
+      if (found) {
+        taken.add(found);
+        return found;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMail,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
