@@ -58,6 +58,7 @@ export function stackPages(frames: readonly RawImage[], order: readonly number[]
   const first = frames[0]!;
   const pageBytes = first.width * first.height * first.channels;
   const data = new Uint8Array(pageBytes * order.length);
-  order.forEach((index, page) => data.set(frames[index]!.data.subarray(0, pageBytes), page * pageBytes));
+  for (const [page, index] of order.entries())
+    data.set(frames[index]!.data.subarray(0, pageBytes), page * pageBytes);
   return { data, width: first.width, height: first.height * order.length, channels: first.channels };
 }
