@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { makeLayeredScene, misalignView, renderView, seeded } from '../cv/synthetic-scene';
+import type { RawImage } from '../image';
+import { alignPair } from './align-pair';
+
+const W = 900;
+const H = 600;
+const scene = makeLayeredScene({ width: W, height: H, seed: 11, objects: 6, maxDisparity: 28 });
+const left = renderView(scene, 0);
+const rightTrue = renderView(scene, 1);
+
+function noise(seed: number): RawImage {
+  const random = seeded(seed);
+  return { data: Uint8Array.from({ length: W * H }, () => random() * 256), width: W, height: H, channels: 1 };
+}
+
+describe('alignPair', () => {
+  it('recovers a known rotation, scale and vertical offset to sub-pixel accuracy, keeping the parallax', async () => {
+    const truth = { rotationDeg: -1.7, scale: 0.985, dx: 0, dy: 12.4 };
+    const result = await alignPair(left, misalignView(rightTrue, truth));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.05);
+    expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
+    expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
+    expect(result.residualVerticalPx.median).toBeLessThan(0.5);
+    expect(result.inliers).toBeGreaterThan(30);
+    expect(result.left.width).toBe(result.right.width);
+    expect(result.left.height).toBe(result.right.height);
+    expect(result.left.width).toBeGreaterThan(W * 0.8);
+    expect(result.suggestedPivot.x).toBeGreaterThanOrEqual(0);
+    expect(result.suggestedPivot.x).toBeLessThan(result.left.width);
+
+    // The returned canvas must itself be aligned: a second pass finds (almost) nothing left to correct.
+    const again = await alignPair(result.left, result.right, { shiftToPivot: false });
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    expect(Math.abs(again.transform.rotationDeg)).toBeLessThan(0.05);
+    expect(Math.abs(again.transform.scale - 1)).toBeLessThan(0.002);
+    expect(Math.abs(again.transform.dy)).toBeLessThan(0.5);
+  });
+
+  it('shifts the right view so the suggested pivot has zero disparity, and reports that shift as dx', async () => {
+    // A single big near object in the middle: the pivot must land on it (disparity 40), not on the background.
+    const centred = makeLayeredScene({ width: W, height: H, seed: 3, objects: 0, maxDisparity: 40 });
+    centred.layers.push({
+      ...centred.layers[0]!,
+      x: W * 0.25,
+      y: H * 0.2,
+      width: W * 0.5,
+      height: H * 0.6,
+      disparity: 40,
+      texture: makeLayeredScene({ width: W, height: H, seed: 4, objects: 0 }).layers[0]!.texture,
+    });
+    const result = await alignPair(renderView(centred, 0), renderView(centred, 1));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Math.abs(result.transform.dx - 40)).toBeLessThan(0.5);
+  });
+
+  it('refuses a flat grey pair (no texture)', async () => {
+    const grey: RawImage = { data: new Uint8Array(W * H * 3).fill(128), width: W, height: H, channels: 3 };
+    const result = await alignPair(grey, grey);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/texture/);
+  });
+
+  it('refuses two unrelated pictures', async () => {
+    const noiseResult = await alignPair(noise(1), noise(2));
+    expect(noiseResult.ok).toBe(false);
+    const other = renderView(makeLayeredScene({ width: W, height: H, seed: 99 }), 0);
+    const sceneResult = await alignPair(left, other);
+    expect(sceneResult.ok).toBe(false);
+  });
+
+  it('reports swapped sides', async () => {
+    const result = await alignPair(rightTrue, left);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/^swapped/);
+  });
+});

@@ -1,0 +1,231 @@
+import { reducedGray } from '../cv/gray';
+import { loadOpenCv } from '../cv/opencv';
+import type { RawImage, SimilarityTransform } from '../image';
+import { matchFeatures } from './features';
+import { ransacSimilarity } from './ransac';
+import { type PointMatch, refineAlignment } from './refine';
+import {
+  type Correspondences,
+  disparity,
+  median,
+  quantile,
+  rotationDegOf,
+  type Similarity,
+  scaleOf,
+  verticalResidual,
+} from './similarity';
+import { cropImage, largestValidRect, warpBilinear } from './warp';
+
+export interface AlignOptions {
+  /** Long side of the reduced copy features are detected on. */
+  detectSide?: number;
+  /** Apply the horizontal shift that puts the suggested pivot at zero disparity (default true). */
+  shiftToPivot?: boolean;
+}
+
+export type AlignResult =
+  | {
+      ok: true;
+      /** Maps the right view onto the left; dx is only the pivot shift that was applied (0 when none). */
+      transform: SimilarityTransform;
+      left: RawImage;
+      right: RawImage;
+      /** In the returned canvas' pixels; its disparity is zero when the pivot shift was applied. */
+      suggestedPivot: { x: number; y: number };
+      inliers: number;
+      /** |vertical disparity| left after alignment at the tracked points, px of the full image. */
+      residualVerticalPx: { median: number; p95: number };
+    }
+  | { ok: false; reason: string };
+
+const MIN_KEYPOINTS = 40;
+const MIN_MATCHES = 15;
+const MIN_INLIERS = 15;
+const MIN_INLIER_RATIO = 0.25;
+const MAX_ROTATION_DEG = 10;
+const MIN_SCALE = 0.8;
+const MAX_SCALE = 1.25;
+
+/**
+ * Aligns a stereo pair: rotation, uniform scale and vertical offset of the right view are removed; horizontal
+ * parallax (the 3D effect) is kept. Features and RANSAC run on a reduced copy, then LK on full-resolution tiles
+ * refines to sub-pixel accuracy. Refuses (ok:false) rather than warping badly.
+ *
+ * Suggested pivot: the median disparity of the inlier matches in the central region (middle half of width and
+ * height), because the main subject is usually framed there; the pivot point is the central inlier closest to
+ * that disparity and to the centre.
+ */
+export async function alignPair(
+  left: RawImage,
+  right: RawImage,
+  options: AlignOptions = {},
+): Promise<AlignResult> {
+  const { cv } = await loadOpenCv();
+  const detectSide = options.detectSide ?? 1200;
+  const [grayL, grayR] = await Promise.all([reducedGray(left, detectSide), reducedGray(right, detectSide)]);
+  const found = matchFeatures(cv, grayL, grayR);
+  if (found.leftKeypoints < MIN_KEYPOINTS || found.rightKeypoints < MIN_KEYPOINTS) {
+    return { ok: false, reason: 'too few features: the photos have too little texture to align' };
+  }
+  const n = found.leftX.length;
+  if (n < MIN_MATCHES) {
+    return {
+      ok: false,
+      reason: `too few matching features (${n}): the photos do not look like one stereo pair`,
+    };
+  }
+
+  // Centred coordinates in full-resolution pixels (see the pixel-centre convention of reducedGray's scale).
+  const cl = { x: (left.width - 1) / 2, y: (left.height - 1) / 2 };
+  const cr = { x: (right.width - 1) / 2, y: (right.height - 1) / 2 };
+  const sL = grayL.scale;
+  const sR = grayR.scale;
+  const rough: Correspondences = {
+    xl: Float64Array.from(found.leftX, (x) => (x + 0.5) * sL - 0.5 - cl.x),
+    yl: Float64Array.from(found.leftY, (y) => (y + 0.5) * sL - 0.5 - cl.y),
+    xr: Float64Array.from(found.rightX, (x) => (x + 0.5) * sR - 0.5 - cr.x),
+    yr: Float64Array.from(found.rightY, (y) => (y + 0.5) * sR - 0.5 - cr.y),
+  };
+  const ransac = ransacSimilarity(rough, {
+    thresholdPx: 2 * sL,
+    maxDisparityPx: 0.3 * left.width,
+    minScale: MIN_SCALE,
+    maxScale: MAX_SCALE,
+    maxRotationDeg: MAX_ROTATION_DEG,
+  });
+  if (!ransac || ransac.inliers.length < MIN_INLIERS || ransac.inliers.length < MIN_INLIER_RATIO * n) {
+    const count = ransac?.inliers.length ?? 0;
+    return {
+      ok: false,
+      reason: `too few consistent matches (${count} of ${n}): the photos do not look like one stereo pair`,
+    };
+  }
+
+  const seeds: PointMatch[] = spreadOut(ransac.inliers, rough, left.width, left.height, 16).map((i) => ({
+    lx: rough.xl[i]! + cl.x,
+    ly: rough.yl[i]! + cl.y,
+    rx: rough.xr[i]! + cr.x,
+    ry: rough.yr[i]! + cr.y,
+  }));
+  const refined = refineAlignment(cv, left, right, seeds, ransac.model);
+  // Too few trackable tiles (tiny images, texture only near borders): the rough model is still a valid answer.
+  const model = refined?.model ?? ransac.model;
+  const points = refined?.points ?? subset(rough, ransac.inliers);
+  const rotationDeg = rotationDegOf(model);
+  const scale = scaleOf(model);
+  if (Math.abs(rotationDeg) > MAX_ROTATION_DEG || scale < MIN_SCALE || scale > MAX_SCALE) {
+    return {
+      ok: false,
+      reason: `implausible transform (rotation ${rotationDeg.toFixed(1)}°, scale ${scale.toFixed(3)})`,
+    };
+  }
+
+  const count = points.xl.length;
+  const residuals = Float64Array.from({ length: count }, (_, i) =>
+    Math.abs(verticalResidual(model, points, i)),
+  );
+  const disparities = Float64Array.from({ length: count }, (_, i) => disparity(model, points, i));
+  const tolerance = Math.max(1, 0.002 * left.width);
+  let positive = 0;
+  let negative = 0;
+  for (const d of disparities) {
+    if (d > tolerance) positive++;
+    else if (d < -tolerance) negative++;
+  }
+  // Left-eye views see near things further right (positive disparity); when the matches that show parallax at
+  // all mostly have the opposite sign, the files were given in the wrong order. Points at ~zero disparity (far
+  // background) carry no evidence either way. A pair shot with converged cameras can look the same; the
+  // message tells the member which way to fix it.
+  if (negative >= Math.max(8, 0.1 * count) && negative > 3 * positive) {
+    return { ok: false, reason: 'swapped: the left and right views appear to be in the wrong order' };
+  }
+
+  const pivot = choosePivot(points, disparities, left.width, left.height);
+  const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
+  const applied: Similarity = { ...model, tx: shift };
+  // Inverse map: left-frame pixel q → right pixel A⁻¹(q − cl − t) + cr.
+  const k = 1 / (model.a * model.a + model.b * model.b);
+  const ia = model.a * k;
+  const ib = model.b * k;
+  const ox = -cl.x - applied.tx;
+  const oy = -cl.y - applied.ty;
+  const map = {
+    m00: ia,
+    m01: ib,
+    m02: ia * ox + ib * oy + cr.x,
+    m10: -ib,
+    m11: ia,
+    m12: -ib * ox + ia * oy + cr.y,
+  };
+  const rect = largestValidRect(left.width, left.height, map, right.width, right.height);
+  if (!rect || rect.width < left.width / 3 || rect.height < left.height / 3) {
+    return { ok: false, reason: 'the views overlap too little to make one canvas' };
+  }
+  return {
+    ok: true,
+    transform: { rotationDeg, scale, dx: shift, dy: model.ty },
+    left: cropImage(left, rect),
+    right: warpBilinear(right, map, rect),
+    suggestedPivot: {
+      x: Math.min(rect.width - 1, Math.max(0, pivot.x - rect.x)),
+      y: Math.min(rect.height - 1, Math.max(0, pivot.y - rect.y)),
+    },
+    inliers: count,
+    residualVerticalPx: { median: median(residuals), p95: quantile(residuals, 0.95) },
+  };
+}
+
+function choosePivot(points: Correspondences, disparities: Float64Array, width: number, height: number) {
+  const central: number[] = [];
+  for (let i = 0; i < points.xl.length; i++) {
+    if (Math.abs(points.xl[i]!) <= width / 4 && Math.abs(points.yl[i]!) <= height / 4) central.push(i);
+  }
+  const pool = central.length >= 5 ? central : Array.from(points.xl.keys());
+  const target = median(pool.map((i) => disparities[i]!));
+  let bestIndex = pool[0]!;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const i of pool) {
+    const score = Math.abs(disparities[i]! - target) * 20 + Math.hypot(points.xl[i]!, points.yl[i]!) / width;
+    if (score < bestScore) {
+      bestScore = score;
+      bestIndex = i;
+    }
+  }
+  return {
+    disparity: target,
+    x: Math.round(points.xl[bestIndex]! + (width - 1) / 2),
+    y: Math.round(points.yl[bestIndex]! + (height - 1) / 2),
+  };
+}
+
+/** Up to `perSide`² inliers, at most one per grid cell of the left view, so the refit sees the whole frame. */
+function spreadOut(
+  inliers: Int32Array,
+  c: Correspondences,
+  width: number,
+  height: number,
+  perSide: number,
+): number[] {
+  const chosen = new Map<number, number>();
+  for (const i of inliers) {
+    const gx = Math.min(perSide - 1, Math.floor(((c.xl[i]! + width / 2) / width) * perSide));
+    const gy = Math.min(perSide - 1, Math.floor(((c.yl[i]! + height / 2) / height) * perSide));
+    const cell = gy * perSide + gx;
+    if (!chosen.has(cell)) chosen.set(cell, i);
+  }
+  // A sparse frame gets a second pick per cell so there are still enough tiles.
+  if (chosen.size < 64) {
+    const extra = Array.from(inliers).filter((i) => ![...chosen.values()].includes(i));
+    return [...chosen.values(), ...extra.slice(0, 128 - chosen.size)];
+  }
+  return [...chosen.values()];
+}
+
+function subset(c: Correspondences, indices: Int32Array): Correspondences {
+  return {
+    xl: Float64Array.from(indices, (i) => c.xl[i]!),
+    yl: Float64Array.from(indices, (i) => c.yl[i]!),
+    xr: Float64Array.from(indices, (i) => c.xr[i]!),
+    yr: Float64Array.from(indices, (i) => c.yr[i]!),
+  };
+}

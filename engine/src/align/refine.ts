@@ -1,0 +1,150 @@
+import { sampleLuma } from '../cv/gray';
+import { type Cv, withMats } from '../cv/opencv';
+import type { RawImage } from '../image';
+import { type Correspondences, fitVerticalRobust, type Similarity } from './similarity';
+
+/** A match in full-resolution pixel coordinates (not centred). */
+export interface PointMatch {
+  lx: number;
+  ly: number;
+  rx: number;
+  ry: number;
+}
+
+export interface RefineResult {
+  model: Similarity;
+  /** Sub-pixel correspondences that tracked (full-resolution centred coordinates). */
+  points: Correspondences;
+}
+
+const TILE = 48;
+const HALF = TILE / 2;
+const MOSAIC_COLUMNS = 16;
+
+/**
+ * Sub-pixel refinement at full resolution without touching the whole 24 MP picture: around each seed match a
+ * 48×48 tile is cut from the left view and the matching tile resampled from the right view with the current
+ * rotation/scale (so the two tiles differ by a small shift only). All tiles go into two mosaics and one call
+ * of pyramidal Lucas-Kanade tracks every tile centre. The model is then refitted by IRLS (Huber) on vertical
+ * residuals. Two passes: the second starts from the first's matches, so LK only measures a tiny shift.
+ */
+export function refineAlignment(
+  cv: Cv,
+  left: RawImage,
+  right: RawImage,
+  seeds: PointMatch[],
+  start: Similarity,
+  passes = 2,
+): RefineResult | undefined {
+  const cl = { x: (left.width - 1) / 2, y: (left.height - 1) / 2 };
+  const cr = { x: (right.width - 1) / 2, y: (right.height - 1) / 2 };
+  let model = start;
+  let matches = seeds.filter(
+    (m) =>
+      m.lx >= HALF + 1 &&
+      m.ly >= HALF + 1 &&
+      m.lx < left.width - HALF - 1 &&
+      m.ly < left.height - HALF - 1 &&
+      m.rx >= TILE &&
+      m.ry >= TILE &&
+      m.rx < right.width - TILE &&
+      m.ry < right.height - TILE,
+  );
+  let points: Correspondences | undefined;
+  for (let pass = 0; pass < passes; pass++) {
+    if (matches.length < 8) return undefined;
+    matches = trackTiles(cv, left, right, matches, model);
+    if (matches.length < 8) return undefined;
+    points = {
+      xl: Float64Array.from(matches, (m) => m.lx - cl.x),
+      yl: Float64Array.from(matches, (m) => m.ly - cl.y),
+      xr: Float64Array.from(matches, (m) => m.rx - cr.x),
+      yr: Float64Array.from(matches, (m) => m.ry - cr.y),
+    };
+    const all = Int32Array.from(points.xl.keys());
+    model = fitVerticalRobust(points, all, model, 0.5, 12);
+  }
+  return points ? { model, points } : undefined;
+}
+
+function trackTiles(
+  cv: Cv,
+  left: RawImage,
+  right: RawImage,
+  matches: PointMatch[],
+  m: Similarity,
+): PointMatch[] {
+  const n = matches.length;
+  const rows = Math.ceil(n / MOSAIC_COLUMNS);
+  const width = MOSAIC_COLUMNS * TILE;
+  const height = rows * TILE;
+  const leftMosaic = new Uint8Array(width * height);
+  const rightMosaic = new Uint8Array(width * height);
+  // Inverse of the 2×2 rotation-scale part: left offsets → right offsets.
+  const k = 1 / (m.a * m.a + m.b * m.b);
+  const ia = m.a * k;
+  const ib = m.b * k;
+  for (let t = 0; t < n; t++) {
+    const match = matches[t]!;
+    const ox = (t % MOSAIC_COLUMNS) * TILE;
+    const oy = Math.floor(t / MOSAIC_COLUMNS) * TILE;
+    const lx = Math.round(match.lx);
+    const ly = Math.round(match.ly);
+    match.lx = lx;
+    match.ly = ly;
+    for (let v = 0; v < TILE; v++) {
+      const dy = v - HALF;
+      for (let u = 0; u < TILE; u++) {
+        const dx = u - HALF;
+        const o = (oy + v) * width + ox + u;
+        leftMosaic[o] = Math.round(sampleLuma(left, lx + dx, ly + dy));
+        const sx = match.rx + ia * dx + ib * dy;
+        const sy = match.ry - ib * dx + ia * dy;
+        rightMosaic[o] = Math.round(sampleLuma(right, sx, sy));
+      }
+    }
+  }
+  return withMats((keep) => {
+    const prev = keep(cv.matFromArray(height, width, cv.CV_8UC1, leftMosaic as unknown as number[]));
+    const next = keep(cv.matFromArray(height, width, cv.CV_8UC1, rightMosaic as unknown as number[]));
+    const centres = new Float32Array(n * 2);
+    for (let t = 0; t < n; t++) {
+      centres[2 * t] = (t % MOSAIC_COLUMNS) * TILE + HALF;
+      centres[2 * t + 1] = Math.floor(t / MOSAIC_COLUMNS) * TILE + HALF;
+    }
+    const prevPts = keep(cv.matFromArray(n, 1, cv.CV_32FC2, Array.from(centres)));
+    const nextPts = keep(cv.matFromArray(n, 1, cv.CV_32FC2, Array.from(centres)));
+    const status = keep(new cv.Mat());
+    const err = keep(new cv.Mat());
+    const criteria = new cv.TermCriteria(cv.TermCriteria_COUNT + cv.TermCriteria_EPS, 40, 0.001);
+    cv.calcOpticalFlowPyrLK(
+      prev,
+      next,
+      prevPts,
+      nextPts,
+      status,
+      err,
+      new cv.Size(21, 21),
+      1,
+      criteria,
+      cv.OPTFLOW_USE_INITIAL_FLOW,
+      1e-3,
+    );
+    const tracked: PointMatch[] = [];
+    const found = nextPts.data32F;
+    for (let t = 0; t < n; t++) {
+      if (status.data[t] !== 1) continue;
+      const dx = found[2 * t]! - centres[2 * t]!;
+      const dy = found[2 * t + 1]! - centres[2 * t + 1]!;
+      if (!(Math.abs(dx) < HALF / 2 && Math.abs(dy) < HALF / 2)) continue;
+      const match = matches[t]!;
+      tracked.push({
+        lx: match.lx,
+        ly: match.ly,
+        rx: match.rx + ia * dx + ib * dy,
+        ry: match.ry - ib * dx + ia * dy,
+      });
+    }
+    return tracked;
+  });
+}

@@ -1,0 +1,134 @@
+import type { RawImage } from '../image';
+
+/** Affine map from output (left-frame) pixel coordinates to source (right-frame) pixel coordinates. */
+export interface InverseAffine {
+  m00: number;
+  m01: number;
+  m02: number;
+  m10: number;
+  m11: number;
+  m12: number;
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Resamples `source` bilinearly at `map(x, y)` for every pixel of `rect` (in the output frame). Written by hand
+ * rather than with cv.warpAffine (24 MP would not fit the wasm heap comfortably) or sharp's affine (its output
+ * origin is the transformed bounding box, which makes sub-pixel placement opaque). Pixels mapping outside the
+ * source are clamped to its edge; callers crop to the valid region so none remain.
+ */
+export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect): RawImage {
+  const { width: sw, height: sh, channels: ch, data: src } = source;
+  const out = new Uint8Array(rect.width * rect.height * ch);
+  const maxX = sw - 1.000001;
+  const maxY = sh - 1.000001;
+  let o = 0;
+  for (let y = 0; y < rect.height; y++) {
+    const oy = rect.y + y;
+    let sx = map.m00 * rect.x + map.m01 * oy + map.m02;
+    let sy = map.m10 * rect.x + map.m11 * oy + map.m12;
+    for (let x = 0; x < rect.width; x++) {
+      const cx = sx < 0 ? 0 : Math.min(sx, maxX);
+      const cy = sy < 0 ? 0 : Math.min(sy, maxY);
+      const x0 = cx | 0;
+      const y0 = cy | 0;
+      const fx = cx - x0;
+      const fy = cy - y0;
+      const w00 = (1 - fx) * (1 - fy);
+      const w10 = fx * (1 - fy);
+      const w01 = (1 - fx) * fy;
+      const w11 = fx * fy;
+      const i00 = (y0 * sw + x0) * ch;
+      const i01 = i00 + sw * ch;
+      for (let c = 0; c < ch; c++) {
+        out[o++] =
+          w00 * src[i00 + c]! +
+          w10 * src[i00 + ch + c]! +
+          w01 * src[i01 + c]! +
+          w11 * src[i01 + ch + c]! +
+          0.5;
+      }
+      sx += map.m00;
+      sy += map.m10;
+    }
+  }
+  return { data: out, width: rect.width, height: rect.height, channels: ch };
+}
+
+/** Copies a rectangle out of an image (row copies; no resampling). */
+export function cropImage(image: RawImage, rect: Rect): RawImage {
+  const ch = image.channels;
+  const out = new Uint8Array(rect.width * rect.height * ch);
+  const rowBytes = rect.width * ch;
+  for (let y = 0; y < rect.height; y++) {
+    const start = ((rect.y + y) * image.width + rect.x) * ch;
+    out.set(image.data.subarray(start, start + rowBytes), y * rowBytes);
+  }
+  return { data: out, width: rect.width, height: rect.height, channels: ch };
+}
+
+/**
+ * Largest axis-aligned rectangle of the output frame (width × height) whose pixels all map inside the source
+ * (sourceWidth × sourceHeight). Evaluated on a coarse grid of cells (a cell counts only when its four corners map
+ * inside, which is exact for the convex valid region), then the classic largest-rectangle-in-histogram scan.
+ */
+export function largestValidRect(
+  width: number,
+  height: number,
+  map: InverseAffine,
+  sourceWidth: number,
+  sourceHeight: number,
+): Rect | undefined {
+  const step = Math.max(1, Math.ceil(Math.max(width, height) / 600));
+  const cols = Math.floor(width / step);
+  const rows = Math.floor(height / step);
+  const inside = (x: number, y: number) => {
+    const sx = map.m00 * x + map.m01 * y + map.m02;
+    const sy = map.m10 * x + map.m11 * y + map.m12;
+    return sx >= 0 && sy >= 0 && sx <= sourceWidth - 1 && sy <= sourceHeight - 1;
+  };
+  // Corner grid: corner (i, j) is at pixel (i·step, j·step), the last one clamped to the frame's last pixel.
+  const cornerX = (i: number) => Math.min(i * step, width - 1);
+  const cornerY = (j: number) => Math.min(j * step, height - 1);
+  const ok = new Uint8Array((cols + 1) * (rows + 1));
+  for (let j = 0; j <= rows; j++) {
+    for (let i = 0; i <= cols; i++) ok[j * (cols + 1) + i] = inside(cornerX(i), cornerY(j)) ? 1 : 0;
+  }
+  const heights = new Int32Array(cols);
+  let best: { area: number; i0: number; i1: number; j0: number; j1: number } | undefined;
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < cols; i++) {
+      const cell =
+        ok[j * (cols + 1) + i]! &
+        ok[j * (cols + 1) + i + 1]! &
+        ok[(j + 1) * (cols + 1) + i]! &
+        ok[(j + 1) * (cols + 1) + i + 1]!;
+      heights[i] = cell ? heights[i]! + 1 : 0;
+    }
+    const stack: number[] = [];
+    for (let i = 0; i <= cols; i++) {
+      const h = i < cols ? heights[i]! : 0;
+      while (stack.length > 0 && heights[stack[stack.length - 1]!]! >= h) {
+        const top = stack.pop()!;
+        const hTop = heights[top]!;
+        const left = stack.length > 0 ? stack[stack.length - 1]! + 1 : 0;
+        const area = hTop * (i - left);
+        if (hTop > 0 && (!best || area > best.area))
+          best = { area, i0: left, i1: i, j0: j - hTop + 1, j1: j + 1 };
+      }
+      stack.push(i);
+    }
+  }
+  if (!best) return undefined;
+  const x = cornerX(best.i0);
+  const y = cornerY(best.j0);
+  const x1 = cornerX(best.i1);
+  const y1 = cornerY(best.j1);
+  return { x, y, width: x1 - x + 1, height: y1 - y + 1 };
+}

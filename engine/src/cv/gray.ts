@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import type { RawImage } from '../image';
+
+/** A single-channel 8-bit picture plus the factor from its pixels to the source's (source = this × scale). */
+export interface GrayImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  /** Source pixels per pixel of this image (≥ 1 when reduced). */
+  scale: number;
+}
+
+/** Grey copy whose long side is at most `maxSide` (libvips does the resize: much faster than JS or wasm). */
+export async function reducedGray(image: RawImage, maxSide: number): Promise<GrayImage> {
+  const longSide = Math.max(image.width, image.height);
+  const factor = Math.min(1, maxSide / longSide);
+  const width = Math.max(1, Math.round(image.width * factor));
+  const height = Math.max(1, Math.round(image.height * factor));
+  let pipeline = sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  });
+  if (image.channels !== 1) pipeline = pipeline.greyscale();
+  if (width !== image.width || height !== image.height) {
+    pipeline = pipeline.resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
+  }
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  // greyscale() on RGB still emits one channel, but guard against an alpha channel riding along.
+  const gray = info.channels === 1 ? data : keepFirstChannel(data, info.channels);
+  return {
+    data: new Uint8Array(gray.buffer, gray.byteOffset, width * height),
+    width: info.width,
+    height: info.height,
+    scale: image.width / info.width,
+  };
+}
+
+function keepFirstChannel(data: Buffer, channels: number): Uint8Array {
+  const out = new Uint8Array(data.length / channels);
+  for (let i = 0; i < out.length; i++) out[i] = data[i * channels]!;
+  return out;
+}
+
+/** Luma (BT.601) of pixel (x, y), bilinear, from any RawImage; outside the picture → NaN. */
+export function sampleLuma(image: RawImage, x: number, y: number): number {
+  const { width, height, channels, data } = image;
+  if (x < 0 || y < 0 || x > width - 1 || y > height - 1) return Number.NaN;
+  const x0 = Math.min(Math.floor(x), Math.max(width - 2, 0));
+  const y0 = Math.min(Math.floor(y), Math.max(height - 2, 0));
+  const fx = x - x0;
+  const fy = y - y0;
+  const i00 = (y0 * width + x0) * channels;
+  const i10 = i00 + channels;
+  const i01 = i00 + width * channels;
+  const i11 = i01 + channels;
+  const l00 = luma(data, i00, channels);
+  const l10 = luma(data, i10, channels);
+  const l01 = luma(data, i01, channels);
+  const l11 = luma(data, i11, channels);
+  return (l00 * (1 - fx) + l10 * fx) * (1 - fy) + (l01 * (1 - fx) + l11 * fx) * fy;
+}
+
+function luma(data: Uint8Array, i: number, channels: number): number {
+  if (channels < 3) return data[i]!;
+  return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+}

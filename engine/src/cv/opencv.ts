@@ -1,0 +1,49 @@
+import { createRequire } from 'node:module';
+
+export type Cv = typeof import('@techstark/opencv-js');
+
+/** Wrapped in an object because the module itself is a thenable: resolving a promise with it would never settle. */
+export interface CvHandle {
+  cv: Cv;
+}
+
+let loading: Promise<CvHandle> | undefined;
+
+/**
+ * Loads OpenCV.js (wasm) once per thread. We wait for `onRuntimeInitialized` instead of awaiting the module,
+ * whose `then` can hang after the runtime is up.
+ */
+export function loadOpenCv(): Promise<CvHandle> {
+  loading ??= new Promise<CvHandle>((resolve, reject) => {
+    try {
+      const require = createRequire(import.meta.url);
+      const cv = require('@techstark/opencv-js') as Cv & { onRuntimeInitialized?: () => void };
+      if (typeof cv.Mat === 'function') {
+        resolve({ cv });
+        return;
+      }
+      cv.onRuntimeInitialized = () => resolve({ cv });
+    } catch (error) {
+      reject(error);
+    }
+  });
+  return loading;
+}
+
+/** Anything with a wasm-side allocation. */
+interface Deletable {
+  delete(): void;
+}
+
+/** Runs `work` and frees every Mat/vector registered through `keep`, even when `work` throws. */
+export function withMats<T>(work: (keep: <M extends Deletable>(m: M) => M) => T): T {
+  const owned: Deletable[] = [];
+  try {
+    return work((m) => {
+      owned.push(m);
+      return m;
+    });
+  } finally {
+    for (const m of owned) m.delete();
+  }
+}
