@@ -1,0 +1,87 @@
+import { ASPECT_RATIOS, BLUR_LEVELS, SHARPEN_LEVELS } from '@wiggle/common/constants';
+import type { Orientation } from '@wiggle/common/enums';
+import { EngineInputError } from '../image';
+
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+export type BlurLevel = (typeof BLUR_LEVELS)[number];
+export type SharpenLevel = (typeof SHARPEN_LEVELS)[number];
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Crop by a SPEC aspect ratio (largest centred area, or centred on `center`), or a free rectangle. */
+export type CropParams =
+  | { aspect: AspectRatio; orientation?: Orientation; center?: { x: number; y: number } }
+  | { rect: Rect };
+
+export type ResizeParams =
+  | { mode: 'keep' }
+  | { mode: 'width'; value: number }
+  | { mode: 'height'; value: number };
+
+/**
+ * How stacked frames become the wiggle's frames. Coordinates (pivot, crop) are in the input frames' pixels;
+ * the crop is applied to the pivot canvas (the part every shifted frame covers), whose origin is reported back.
+ */
+export interface RenderParams {
+  /** The point (in the left view) that stays still: the right view is shifted so it has zero disparity. */
+  pivot?: { x: number; y: number };
+  /** Disparity at the pivot (x in right minus x in left, px) when already known; measured at `pivot` otherwise. */
+  pivotDisparity?: number;
+  crop?: CropParams;
+  resize?: ResizeParams;
+  blur?: BlurLevel | 0;
+  sharpen?: SharpenLevel | 0;
+  /** Border added around every frame, px. */
+  padding?: number;
+  paddingColor?: string;
+  /** WebP quality of the full frames. */
+  quality?: number;
+}
+
+const ASPECTS: Record<AspectRatio, number> = {
+  '4:3': 4 / 3,
+  '3:2': 3 / 2,
+  '1:1': 1,
+  '16:9': 16 / 9,
+  '21:9': 21 / 9,
+};
+
+/** Width / height of a SPEC aspect ratio in the given orientation (portrait swaps it). */
+export function aspectValue(aspect: AspectRatio, orientation: Orientation = 'landscape'): number {
+  const value = ASPECTS[aspect];
+  return orientation === 'portrait' ? 1 / value : value;
+}
+
+/** Refuses parameters the SPEC does not allow, with one clear line. */
+export function checkRenderParams(params: RenderParams): void {
+  const fail = (message: string) => {
+    throw new EngineInputError(message, 'unsupported');
+  };
+  if (params.blur && !(BLUR_LEVELS as readonly number[]).includes(params.blur))
+    fail('Blur must be 10, 20 or 30 %.');
+  if (params.sharpen && !(SHARPEN_LEVELS as readonly number[]).includes(params.sharpen)) {
+    fail('Sharpen must be a level from 1 to 4.');
+  }
+  if (
+    params.padding !== undefined &&
+    !(Number.isInteger(params.padding) && params.padding >= 0 && params.padding <= 2000)
+  ) {
+    fail('Padding must be a whole number of pixels from 0 to 2000.');
+  }
+  const resize = params.resize;
+  if (
+    resize &&
+    resize.mode !== 'keep' &&
+    !(Number.isInteger(resize.value) && resize.value >= 16 && resize.value <= 16384)
+  ) {
+    fail('Resize must be a width or height from 16 to 16384 px.');
+  }
+  if (params.crop && 'aspect' in params.crop && !(params.crop.aspect in ASPECTS)) {
+    fail(`Aspect ratio must be one of ${ASPECT_RATIOS.join(', ')}.`);
+  }
+}
