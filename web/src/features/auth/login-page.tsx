@@ -1,12 +1,29 @@
+import { useLocation, useNavigate } from 'react-router';
 import { PageCard } from '../../components/page-card';
+import { AUTHENTICATED_HOME } from '../../lib/config';
 import { login } from './api/login';
 import { LoginForm } from './login-form';
 
-/** /auth/login. A successful login lands in the library through the route guard. */
+/** Where to continue after login: the page that sent the visitor here (e.g. the mailed verification link). */
+function continueTo(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
+}
+
+/** /auth/login. Unverified members continue to the code entry; the guard keeps them from other pages anyway. */
 export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
   return (
     <PageCard title="Login" maxWidth={440}>
-      <LoginForm onLogin={login} />
+      <LoginForm
+        onLogin={async (input) => {
+          const info = await login(input);
+          const fallback = info.isVerifiedEmail ? AUTHENTICATED_HOME : '/account/register/';
+          navigate(continueTo(location.state) ?? fallback, { replace: true });
+          return info;
+        }}
+      />
     </PageCard>
   );
 }
