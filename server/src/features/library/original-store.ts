@@ -142,3 +142,13 @@ export function listTopTrashedOriginals(db: Db, ownerId: number) {
     .orderBy('o.id')
     .execute();
 }
+
+/** The creation job reads its sources by id alone (the owner enqueued it); Expired originals have no files. */
+export function originalBlobForJob(db: Db, id: number) {
+  return db
+    .selectFrom('originals')
+    .select('blob_o')
+    .where('id', '=', id)
+    .where('delete_status', '!=', DeleteStatus.Expired)
+    .executeTakeFirst();
+}
