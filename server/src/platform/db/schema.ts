@@ -1,6 +1,7 @@
 import type { AccountTables } from '../../features/account/tables';
 import type { LibraryTables } from '../../features/library/tables';
 import type { SupportTables } from '../../features/support/tables';
+import type { JobTables } from '../jobs/tables';
 
 /**
  * The whole database as Kysely sees it: each feature declares its tables in `features/<name>/tables.ts`.
@@ -12,4 +13,4 @@ import type { SupportTables } from '../../features/support/tables';
  * - booleans are integers 0/1 in both (see `toDbBool`/`fromDbBool`).
  * PostgreSQL returns `bigint`/`count(*)` as strings: cast or `Number()` aggregates in stores.
  */
-export interface Database extends AccountTables, SupportTables, LibraryTables {}
+export interface Database extends AccountTables, SupportTables, LibraryTables, JobTables {}

@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as support from './0002-support';
+import * as jobs from './0005-jobs';
 import * as library from './0010-library';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-support': support,
+  '0005-jobs': jobs,
   '0010-library': library,
 };

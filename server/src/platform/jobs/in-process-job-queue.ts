@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type AttemptOutcome, asError, callHook, type JobLog, retryDelay, runAttempt } from './job-attempt';
+import type { JobHandler, JobOptions, JobQueue } from './job-queue';
+import type { JobRow, JobTables } from './tables';
+
+export interface InProcessJobQueueOptions {
+  log: JobLog;
+  /** How often idle handlers look for due jobs; enqueue wakes them at once. */
+  pollIntervalMs?: number;
+  /** A claimed job is presumed orphaned (its process died) once its lease runs out; renewed every third of it. */
+  leaseMs?: number;
+  /** First retry delay; doubles per attempt. */
+  retryDelayMs?: number;
+  /** How long close() lets running handlers finish before leaving them to run again. */
+  closeGraceMs?: number;
+}
+
+interface Registration {
+  handler: JobHandler<object>;
+  running: number;
+  /** Resolves once jobs this process left running before a restart are waiting again. */
+  recovered: Promise<void>;
+}
+
+const DEFAULT_ATTEMPTS = 3;
+const HOUR = 3_600_000;
+const KEEP_DONE_MS = 7 * 24 * HOUR;
+const KEEP_FAILED_MS = 30 * 24 * HOUR;
+
+const iso = (msFromNow = 0) => new Date(Date.now() + msFromNow).toISOString();
+
+/**
+ * The embedded default (DESIGN.md §4): jobs are rows of the app database, so they survive restarts, and this
+ * process runs them. Claims are atomic (a conditional UPDATE, SKIP LOCKED on PostgreSQL), so several processes
+ * sharing a PostgreSQL database never run one job twice at once.
+ */
+export class InProcessJobQueue implements JobQueue {
+  private readonly db: Kysely<JobTables>;
+  private readonly log: JobLog;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly retryDelayMs: number;
+  private readonly closeGraceMs: number;
+  private readonly skipLocked: boolean;
+  private readonly handlers = new Map<string, Registration>();
+  private readonly active = new Set<Promise<void>>();
+  private readonly stop = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private tickAgain = false;
+  private lastPrune = 0;
+
+  constructor(db: Kysely<JobTables>, options: InProcessJobQueueOptions) {
+    this.db = db;
+    this.log = options.log;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.retryDelayMs = options.retryDelayMs ?? 2_000;
+    this.closeGraceMs = options.closeGraceMs ?? 2_000;
+    this.skipLocked = db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
+  }
+
+  async enqueue<P extends object>(name: string, payload: P, options?: JobOptions): Promise<void> {
+    if (this.stop.signal.aborted) throw new Error('The job queue is closed.');
+    const now = iso();
+    const fresh = {
+      name,
+      payload: JSON.stringify(payload),
+      status: 'waiting' as const,
+      attempts: 0,
+      max_attempts: Math.max(1, options?.attempts ?? DEFAULT_ATTEMPTS),
+      run_after: now,
+      locked_until: null,
+      last_error: null,
+      updated_at: now,
+    };
+    // A finished job with the same id may run again; a waiting or running one is left alone (dedup).
+    await this.db
+      .insertInto('jobs')
+      .values({ id: options?.jobId ?? randomUUID(), created_at: now, ...fresh })
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet(fresh).where('jobs.status', 'in', ['done', 'failed']),
+      )
+      .execute();
+    if (this.handlers.has(name)) this.wake();
+  }
+
+  process<P extends object>(name: string, handler: JobHandler<P>): void {
+    if (this.handlers.has(name)) throw new Error(`A handler for job "${name}" is already registered.`);
+    if (this.stop.signal.aborted) throw new Error('The job queue is closed.');
+    this.handlers.set(name, {
+      handler: handler as JobHandler<object>,
+      running: 0,
+      recovered: this.recoverInterrupted(name),
+    });
+    this.wake();
+  }
+
+  async close(): Promise<void> {
+    if (this.stop.signal.aborted) return;
+    this.stop.abort();
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.handlers.values()].map((registration) => registration.recovered));
+    await Promise.allSettled([...this.active]);
+  }
+
+  /**
+   * The embedded default has one process running jobs, so at its start anything still 'running' was cut off by
+   * the previous process (crash, kill, power loss) and can run again now rather than after its lease expires.
+   */
+  private async recoverInterrupted(name: string): Promise<void> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status: 'waiting', locked_until: null, run_after: iso(), updated_at: iso() })
+      .where('name', '=', name)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    const count = Number(result.numUpdatedRows);
+    if (count > 0) this.log.warn({ job: name, count }, 'jobs interrupted by a restart will run again');
+  }
+
+  private wake(): void {
+    this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stop.signal.aborted) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking) {
+      this.tickAgain = true;
+      return;
+    }
+    this.ticking = true;
+    try {
+      for (const [name, registration] of this.handlers) {
+        await registration.recovered;
+        while (!this.stop.signal.aborted && registration.running < (registration.handler.concurrency ?? 1)) {
+          const row = await this.claim(name);
+          if (!row) break;
+          this.start(name, registration, row);
+        }
+      }
+      await this.pruneFinished();
+    } catch (error) {
+      this.log.error({ err: error }, 'job queue poll failed');
+    } finally {
+      this.ticking = false;
+      if (this.tickAgain) {
+        this.tickAgain = false;
+        this.schedule(0);
+      } else {
+        this.schedule(this.pollIntervalMs);
+      }
+    }
+  }
+
+  private claimable(name: string, now: string) {
+    return (eb: ExpressionBuilder<JobTables, 'jobs'>) =>
+      eb.and([
+        eb('name', '=', name),
+        eb.or([
+          eb.and([eb('status', '=', 'waiting'), eb('run_after', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      ]);
+  }
+
+  /** Takes the next due job of `name`; the claim also counts the attempt, so a crash mid-run still uses one up. */
+  private async claim(name: string): Promise<JobRow | undefined> {
+    const now = iso();
+    let next = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where(this.claimable(name, now))
+      .orderBy('run_after')
+      .orderBy('created_at')
+      .limit(1);
+    if (this.skipLocked) next = next.forUpdate().skipLocked();
+    // The condition is repeated outside the subquery: if another process claimed the row in between, this
+    // UPDATE re-checks the committed row and matches nothing.
+    return this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        locked_until: iso(this.leaseMs),
+        updated_at: now,
+      }))
+      .where('id', '=', next)
+      .where(this.claimable(name, now))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  private start(name: string, registration: Registration, row: JobRow): void {
+    registration.running += 1;
+    const run = this.execute(name, registration.handler, row)
+      .catch((error: unknown) =>
+        this.log.error({ err: error, job: { id: row.id, name } }, 'job bookkeeping failed'),
+      )
+      .finally(() => {
+        registration.running -= 1;
+        this.active.delete(run);
+        this.wake();
+      });
+    this.active.add(run);
+  }
+
+  private async execute(name: string, handler: JobHandler<object>, row: JobRow): Promise<void> {
+    const payload = JSON.parse(row.payload) as object;
+    const context = { jobId: row.id, attempt: row.attempts };
+    const hookContext = { ...context, signal: new AbortController().signal };
+    const job = { id: row.id, name };
+    if (row.attempts > row.max_attempts) {
+      // Its earlier runs were all cut off (the process died each time): give up instead of crashing forever.
+      const error = new Error(`The job was interrupted ${row.max_attempts} times.`);
+      await this.finish(row, { status: 'failed', last_error: error.message });
+      await callHook(this.log, 'onFailed', { jobId: row.id, name }, () =>
+        handler.onFailed?.(payload, error, hookContext),
+      );
+      return;
+    }
+    const heartbeat = setInterval(() => void this.renewLease(row), Math.max(50, this.leaseMs / 3));
+    heartbeat.unref();
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await runAttempt(handler, payload, context, this.stop.signal, this.closeGraceMs);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    switch (outcome.kind) {
+      case 'done':
+        await this.finish(row, { status: 'done', last_error: null });
+        return;
+      case 'interrupted':
+        this.log.warn({ job }, 'job interrupted by shutdown; it will run again');
+        await this.finish(row, { status: 'waiting', last_error: 'interrupted by shutdown' });
+        return;
+      case 'timeout':
+        this.log.warn({ job, timeoutMs: handler.timeoutMs }, 'job timed out');
+        await this.finish(row, { status: 'failed', last_error: outcome.error.message });
+        await callHook(this.log, 'onTimeout', { jobId: row.id, name }, () =>
+          handler.onTimeout?.(payload, hookContext),
+        );
+        return;
+      case 'error': {
+        const error = asError(outcome.error);
+        if (row.attempts < row.max_attempts) {
+          const delay = retryDelay(this.retryDelayMs, row.attempts);
+          this.log.warn(
+            { job, err: error, attempt: row.attempts, retryInMs: delay },
+            'job failed; will retry',
+          );
+          await this.finish(row, { status: 'waiting', last_error: error.message, run_after: iso(delay) });
+          return;
+        }
+        this.log.error({ job, err: error, attempt: row.attempts }, 'job failed for good');
+        await this.finish(row, { status: 'failed', last_error: error.message });
+        await callHook(this.log, 'onFailed', { jobId: row.id, name }, () =>
+          handler.onFailed?.(payload, error, hookContext),
+        );
+        return;
+      }
+    }
+  }
+
+  /** Fenced by the attempt number: if the lease ran out and another process claimed the job, this run's result is moot. */
+  private async finish(
+    row: JobRow,
+    change: { status: 'done' | 'failed' | 'waiting'; last_error: string | null; run_after?: string },
+  ): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ ...change, locked_until: null, updated_at: iso() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'running')
+      .where('attempts', '=', row.attempts)
+      .execute();
+  }
+
+  private async renewLease(row: JobRow): Promise<void> {
+    try {
+      await this.db
+        .updateTable('jobs')
+        .set({ locked_until: iso(this.leaseMs) })
+        .where('id', '=', row.id)
+        .where('status', '=', 'running')
+        .where('attempts', '=', row.attempts)
+        .execute();
+    } catch (error) {
+      this.log.warn({ err: error, job: { id: row.id } }, 'job lease renewal failed');
+    }
+  }
+
+  /** Finished rows are only history; keep a week of successes and a month of failures for inspection. */
+  private async pruneFinished(): Promise<void> {
+    if (Date.now() - this.lastPrune < HOUR) return;
+    this.lastPrune = Date.now();
+    await this.db
+      .deleteFrom('jobs')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'done'), eb('updated_at', '<', iso(-KEEP_DONE_MS))]),
+          eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', iso(-KEEP_FAILED_MS))]),
+        ]),
+      )
+      .execute();
+  }
+}
