@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { makeLayeredScene, misalignView, renderView, seeded } from '../cv/synthetic-scene';
+import type { RawImage } from '../image';
+import { sharpFromRaw } from '../testing/make-images';
+import { buildMpo } from '../testing/make-mpo';
+import { makeWiggle } from './make-wiggle';
+
+const W = 900;
+const H = 600;
+const scene = makeLayeredScene({ width: W, height: H, seed: 5, objects: 6, maxDisparity: 28 });
+const left = renderView(scene, 0);
+const right = renderView(scene, 1);
+const png = (image: RawImage) => sharpFromRaw(image).png({ compressionLevel: 1 }).toBuffer();
+
+describe('makeWiggle', () => {
+  it('aligns a misaligned pair, interpolates and renders 5 frames of one size', async () => {
+    const truth = { rotationDeg: 1.2, scale: 1.01, dx: 0, dy: -9 };
+    const result = await makeWiggle(await png(left), await png(misalignView(right, truth)));
+    expect(result.alignment.status).toBe('Success');
+    if (result.alignment.status !== 'Success') return;
+    expect(result.alignment.transform.rotationDeg).toBeCloseTo(truth.rotationDeg, 1);
+    expect(result.alignment.transform.dy).toBeCloseTo(truth.dy, 0);
+    expect(result.interpolation.status).toBe('Success');
+    expect(result.frames).toHaveLength(5);
+    for (const frame of result.frames)
+      expect([frame.width, frame.height]).toEqual([result.width, result.height]);
+    expect(result.width).toBeGreaterThan(W * 0.8);
+    expect(result.timingsMs.align).toBeGreaterThan(0);
+  });
+
+  it('falls back to the unaligned pair and reports Error when the photos cannot be aligned', async () => {
+    const random = seeded(99);
+    const unrelated: RawImage = {
+      data: Uint8Array.from({ length: W * H * 3 }, () => random() * 256),
+      width: W,
+      height: H,
+      channels: 3,
+    };
+    const result = await makeWiggle(await png(left), await png(unrelated), { interpolate: false });
+    expect(result.alignment.status).toBe('Error');
+    if (result.alignment.status === 'Error') expect(result.alignment.reason.length).toBeGreaterThan(0);
+    expect(result.frames).toHaveLength(2);
+    expect([result.width, result.height]).toEqual([W, H]);
+  });
+
+  it('makes an Original (2-frame) wiggle from one MPO without alignment, reduced to maxSide', async () => {
+    const jpeg = (image: RawImage) => sharpFromRaw(image).jpeg({ quality: 95 }).toBuffer();
+    const mpo = buildMpo([await jpeg(left), await jpeg(right)]);
+    const result = await makeWiggle(mpo, undefined, { autoAlign: false, interpolate: false, maxSide: 450 });
+    expect(result.alignment.status).toBe('None');
+    expect(result.interpolation.status).toBe('None');
+    expect(result.frames).toHaveLength(2);
+    expect([result.width, result.height]).toEqual([450, 300]);
+  });
+
+  it('applies render parameters (crop by aspect ratio) to every frame', async () => {
+    const result = await makeWiggle(await png(left), await png(right), {
+      autoAlign: false,
+      interpolate: false,
+      render: { crop: { aspect: '1:1' } },
+    });
+    expect(result.frames.map((f) => [f.width, f.height])).toEqual([
+      [H, H],
+      [H, H],
+    ]);
+  });
+});
