@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { makeLayeredScene, renderView } from '../cv/synthetic-scene';
+import { interpolateViews } from './interpolate-views';
+import { crossFade, psnr, ssim } from './quality';
+
+describe('interpolateViews', () => {
+  it('synthesizes the in-between views of a layered scene far better than a cross-fade', async () => {
+    const scene = makeLayeredScene({
+      width: 720,
+      height: 480,
+      seed: 21,
+      maxDisparity: 28,
+      backgroundDisparity: 4,
+    });
+    const views = [0, 0.25, 0.5, 0.75, 1].map((c) => renderView(scene, c));
+    const frames = await interpolateViews(views[0]!, views[4]!);
+    expect(frames).toHaveLength(3);
+    frames.forEach((frame, k) => {
+      const truth = views[k + 1]!;
+      const fade = crossFade(views[0]!, views[4]!, (k + 1) / 4);
+      expect(frame.width).toBe(720);
+      expect(frame.height).toBe(480);
+      expect(frame.channels).toBe(3);
+      expect(psnr(frame, truth)).toBeGreaterThan(psnr(fade, truth) + 3);
+      expect(ssim(frame, truth)).toBeGreaterThan(ssim(fade, truth) + 0.1);
+    });
+  });
+
+  it('returns the views themselves at positions 0 and 100 and honours custom positions', async () => {
+    const scene = makeLayeredScene({ width: 320, height: 240, seed: 2, maxDisparity: 12 });
+    const left = renderView(scene, 0);
+    const right = renderView(scene, 1);
+    const [atLeft, atRight] = await interpolateViews(left, right, [0, 100]);
+    expect(psnr(atLeft!, left)).toBeGreaterThan(40);
+    expect(psnr(atRight!, right)).toBeGreaterThan(40);
+  });
+
+  it('refuses views of different sizes', async () => {
+    const a = { data: new Uint8Array(30 * 20 * 3), width: 30, height: 20, channels: 3 as const };
+    const b = { data: new Uint8Array(20 * 20 * 3), width: 20, height: 20, channels: 3 as const };
+    await expect(interpolateViews(a, b)).rejects.toThrow(/same size/);
+  });
+});
