@@ -1,7 +1,7 @@
 import { TIMING } from '@wiggle/common/constants';
 import { AppInitState, LoadingState } from '@wiggle/common/enums';
 import { create } from 'zustand';
-import { ApiError, setApiToken } from '../lib/api-client';
+import { ApiError, setApiToken, setSessionRejectedHandler } from '../lib/api-client';
 import { endSession, refreshSession } from '../lib/session';
 import { loadSavedToken, useAuthStore } from '../lib/stores/auth';
 
@@ -10,6 +10,9 @@ export const useAppInitStore = create<{ state: AppInitState }>()(() => ({ state:
 /** Store initialisation that must run before the first render (SPEC §4): the API client knows the saved token. */
 export function initStores(): void {
   setApiToken(loadSavedToken());
+  setSessionRejectedHandler(() => {
+    if (useAuthStore.getState().token) endSession();
+  });
 }
 
 /** SPEC §4 Boot → Ready: restore the saved token and refresh the session. */

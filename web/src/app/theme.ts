@@ -20,5 +20,6 @@ export const theme = createTheme({
       styleOverrides: { root: { backgroundColor: APP_BAR_COLOR } },
     },
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
   },
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiUrl, setApiToken } from './api-client';
+import { ApiError, api, apiUrl, setApiToken, setSessionRejectedHandler } from './api-client';
 
 type FetchArgs = [input: string, init: RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -176,5 +176,23 @@ describe('api.upload', () => {
     const done = api.upload('account/avatar', new FormData());
     FakeXhr.last.fail();
     await expect(done).rejects.toBe(-1);
+  });
+});
+
+describe('session rejected handler', () => {
+  afterEach(() => setSessionRejectedHandler(null));
+
+  it('runs when a GET with the member token answers 401, not for other methods or custom tokens', async () => {
+    const rejected = vi.fn();
+    setSessionRejectedHandler(rejected);
+    setApiToken('own');
+    reply(401, '{"error":{"code":"unauthorized","message":"x"}}');
+    await rejection(api.post('account/password', {}));
+    reply(401, '{}');
+    await rejection(api.get('auth/refresh', { token: 'custom' }));
+    expect(rejected).not.toHaveBeenCalled();
+    reply(401, '{}');
+    await rejection(api.get('account/profile'));
+    expect(rejected).toHaveBeenCalledTimes(1);
   });
 });

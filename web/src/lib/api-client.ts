@@ -53,6 +53,16 @@ export interface UploadOptions {
 }
 
 let currentToken: string | null = null;
+let onSessionRejected: (() => void) | null = null;
+
+/**
+ * Called when a data load (GET) with the member's own token answers 401: the session ended on the server
+ * (expired, logged out elsewhere, member blocked). Other methods are left alone because a 401 there can
+ * mean "wrong current password" rather than "no session".
+ */
+export function setSessionRejectedHandler(handler: (() => void) | null): void {
+  onSessionRejected = handler;
+}
 
 /** Called by the auth store whenever the member's token changes. */
 export function setApiToken(token: string | null): void {
@@ -90,6 +100,9 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     throw new ApiError(-1, null, cause);
   }
   if (!response.ok) {
+    if (response.status === 401 && method === 'GET' && options.token === undefined && currentToken) {
+      onSessionRejected?.();
+    }
     throw new ApiError(response.status, parseOrNull(text));
   }
   if (text.trim() === '') {

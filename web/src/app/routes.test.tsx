@@ -1,0 +1,96 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { AppInitState, AuthenticationStatus } from '@wiggle/common/enums';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+import { useAuthStore } from '../lib/stores/auth';
+import { useAppInitStore } from './init';
+import { routes } from './routes';
+import { theme } from './theme';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+const signIn = (isVerifiedEmail: boolean, isAdmin = false) =>
+  useAuthStore.setState({
+    status: AuthenticationStatus.Authenticated,
+    token: 't',
+    username: 'ann@example.com',
+    isVerifiedEmail,
+    isAdmin,
+    details: { name: 'Ann Example', avatar: null },
+  });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"ok":true}', { status: 200 })),
+  );
+  useAuthStore.getState().reset();
+  useAppInitStore.setState({ state: AppInitState.Ready });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('routes with the guard', () => {
+  it('shows only the boot progress until initialisation is ready, then the page', async () => {
+    useAppInitStore.setState({ state: AppInitState.Boot });
+    const router = renderAt('/auth/login');
+    expect(await screen.findByLabelText('Loading')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    act(() => useAppInitStore.setState({ state: AppInitState.Ready }));
+    expect(await screen.findByRole('button', { name: 'Login' }, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('sends a visitor from the library to the login page', async () => {
+    const router = renderAt('/library/');
+    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('sends an unverified member to the code entry', async () => {
+    signIn(false);
+    const router = renderAt('/gallery/');
+    expect(await screen.findByLabelText('Verification code', {}, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account/register/');
+  });
+
+  it('sends a verified non-admin away from admin pages to the library, with the highlighted nav item', async () => {
+    signIn(true);
+    const router = renderAt('/admin/user');
+    expect(await screen.findByText('Your library is empty', {}, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/library/');
+    expect(screen.getByRole('link', { name: 'Library' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('lets an admin open an admin child page that says what it will hold', async () => {
+    signIn(true, true);
+    renderAt('/admin/coupon/create');
+    expect(await screen.findByText(/Admin · Create coupon/, {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('goes to the login page when the session ends', async () => {
+    signIn(true);
+    const router = renderAt('/support/');
+    expect(await screen.findByRole('heading', { name: 'Support' }, { timeout: 3000 })).toBeTruthy();
+    act(() => useAuthStore.getState().reset());
+    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+});
