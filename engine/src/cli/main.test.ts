@@ -99,4 +99,45 @@ describe('wiggle CLI', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ source: 'mpo', method: 'mpf-index' });
     expect(Buffer.compare(await readFile(join(out, 'right.jpg')), right)).toBe(0);
   });
+
+  it('make writes an animated WebP from a pair and reports the statuses as JSON', async () => {
+    const left = join(dir, 'l.png');
+    const right = join(dir, 'r.png');
+    await sharp(gradientRaw(320, 200).data, { raw: { width: 320, height: 200, channels: 3 } })
+      .png()
+      .toFile(left);
+    await sharp(gradientRaw(320, 200, 8).data, { raw: { width: 320, height: 200, channels: 3 } })
+      .png()
+      .toFile(right);
+    const out = join(dir, 'w.webp');
+    const result = await wiggle(
+      'make',
+      left,
+      right,
+      '-o',
+      out,
+      '--no-align',
+      '--no-interpolate',
+      '--delay',
+      '90',
+    );
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ format: 'webp', frames: 2, width: 320, height: 200 });
+    expect(report.alignment.status).toBe('None');
+    const meta = await sharp(await readFile(out), { animated: true }).metadata();
+    expect(meta.pages).toBe(2);
+    expect(meta.delay).toEqual([90, 90]);
+  });
+
+  it('make refuses a text file, a bad extension and an unknown aspect ratio with one line', async () => {
+    const text = join(dir, 'left.jpg');
+    await writeFile(text, 'plain text pretending to be a photo');
+    expectOneLineRefusal(await wiggle('make', text, text, '-o', join(dir, 'w.webp')), /not an image/);
+    expectOneLineRefusal(
+      await wiggle('make', text, text, '-o', join(dir, 'w.png')),
+      /\.webp, \.gif or \.mp4/,
+    );
+    expectOneLineRefusal(await wiggle('make', text, '-o', join(dir, 'w.gif'), '--aspect', '5:4'), /--aspect/);
+  });
 });
