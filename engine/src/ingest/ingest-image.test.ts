@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EngineInputError } from '../image';
 import { pngHeaderClaiming } from '../testing/fake-png';
@@ -81,6 +81,25 @@ describe('ingestImage', () => {
     const bytes = await sharpFromRaw(gradientRaw(800, 400)).webp({ lossless: true }).toBuffer();
     const { o } = await ingestImage(bytes, { reencode: false, resolutionLimit: 400 });
     expect([o.format, o.width, o.height]).toEqual(['webp', 400, 200]);
+  });
+
+  it.each([
+    ['avif', (s: Sharp) => s.avif({ effort: 0 })],
+    ['tiff', (s: Sharp) => s.tiff()],
+    ['16-bit png', (s: Sharp) => s.png().toColourspace('rgb16')],
+    ['cmyk jpeg', (s: Sharp) => s.toColourspace('cmyk').jpeg()],
+  ] as const)('ingests %s into an sRGB JPEG o', async (_name, encode) => {
+    const bytes = await encode(sharpFromRaw(gradientRaw(300, 200))).toBuffer();
+    const { o, t } = await ingestImage(bytes);
+    const meta = await sharp(o.data).metadata();
+    expect([meta.format, meta.space, meta.depth, meta.width, meta.height]).toEqual([
+      'jpeg',
+      'srgb',
+      'uchar',
+      300,
+      200,
+    ]);
+    expect([t.width, t.height]).toEqual([180, 126]);
   });
 
   it('ingests the first frame of a GIF', async () => {
