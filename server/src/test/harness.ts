@@ -31,8 +31,8 @@ export interface TestAppOptions {
   smtp?: string;
   /** Extra environment settings (e.g. a lower rate limit). */
   env?: Record<string, string>;
-  /** Runs before the app is built, e.g. to add test-only routes through the platform. */
-  beforeBuild?: (platform: Platform) => Promise<void> | void;
+  /** Runs after the app is built and before it is ready, e.g. to add test-only routes. */
+  beforeReady?: (app: FastifyInstance) => Promise<void> | void;
 }
 
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -79,8 +79,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   let platform: Platform | undefined;
   try {
     platform = await createPlatform(config, createLogger(config));
-    await options.beforeBuild?.(platform);
     const app = await buildApp(platform);
+    await options.beforeReady?.(app);
     await app.ready();
     const ready = platform;
     return {

@@ -5,8 +5,11 @@ import { type ParsedMail, parseMail } from './mail-parse';
 export interface TestSmtpServer {
   url: string;
   messages: ParsedMail[];
-  /** Resolves with the next message whose recipient contains `to` (already received or arriving within 5 s). */
-  waitForMail(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  /**
+   * Resolves with the next message not taken before whose recipient contains `to` (and subject contains
+   * `subject`, when given): already received or arriving within the timeout (5 s).
+   */
+  waitForMail(to: string, subject?: string, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -32,10 +35,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const { port } = server.server.address() as AddressInfo;
 
   const taken = new Set<ParsedMail>();
-  async function waitForMail(to: string, timeoutMs = 5000): Promise<ParsedMail> {
+  async function waitForMail(to: string, subject = '', timeoutMs = 5000): Promise<ParsedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = messages.find((m) => !taken.has(m) && m.to.toLowerCase().includes(to.toLowerCase()));
+      const found = messages.find(
+        (m) => !taken.has(m) && m.to.toLowerCase().includes(to.toLowerCase()) && m.subject.includes(subject),
+      );
       if (found) {
         taken.add(found);
         return found;

@@ -10,6 +10,7 @@ import {
   verifySchema,
 } from '@wiggle/common/schemas/account';
 import { authInfoSchema } from '@wiggle/common/schemas/auth';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeaturePluginOptions } from '../../app';
@@ -27,6 +28,15 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
   const avatars = createAvatarService(platform.db, config.DATA_DIR);
   const limited = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
   const accountLimit = limited(config.RATE_LIMIT_ACCOUNT_PER_MINUTE);
+  // Signed-in calls count per member (after the guard), so members behind one address do not share a budget.
+  const memberLimit = {
+    rateLimit: {
+      max: config.RATE_LIMIT_ACCOUNT_PER_MINUTE,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `member:${request.member?.id ?? request.ip}`,
+    },
+  };
 
   app.post(
     '/account/register',
@@ -42,7 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
     {
       schema: { tags, body: verifySchema, response: { 200: okSchema } },
       preHandler: requireMember,
-      config: accountLimit,
+      config: memberLimit,
     },
     async (request) => {
       await accounts.verify(currentMember(request), request.body.code);
@@ -52,7 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
 
   app.post(
     '/account/verify/resend',
-    { schema: { tags, response: { 200: okSchema } }, preHandler: requireMember, config: accountLimit },
+    { schema: { tags, response: { 200: okSchema } }, preHandler: requireMember, config: memberLimit },
     async (request) => {
       await accounts.resendVerification(currentMember(request));
       return ok;

@@ -1,28 +1,142 @@
-import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Messages } from '@wiggle/common/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp, testDialects } from '../../test/harness';
+import { Conflict } from '../errors';
 
 describe.each(testDialects())('app platform on %s', (dialect) => {
   let t: TestApp;
-  let app: FastifyInstance;
   beforeAll(async () => {
     t = await createTestApp({
       dialect,
-      beforeBuild: () => {},
+      beforeReady: (app) => {
+        app.get('/api/test/crash', async () => {
+          throw new Error('secret internals: password=hunter2 at /srv/app.ts:12');
+        });
+        app.get('/api/test/conflict', async () => {
+          throw new Conflict('Taken.', { name: 'Taken.' });
+        });
+        app.post(
+          '/api/test/echo',
+          {
+            schema: {
+              body: z.object({ nested: z.object({ count: z.number().int().max(3, 'At most 3.') }) }),
+            },
+          },
+          async (request) => request.body,
+        );
+      },
     });
-    app = t.app;
   });
   afterAll(async () => t?.close());
 
   it('answers /api/health', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('answers unknown /api routes with 404 in the error format', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/nothing-here' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    }
+  });
+
+  it('answers a 500 without internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'internal', message: Messages.generic } });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('app.ts');
+  });
+
+  it('maps typed errors to their status, code and fields', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: { code: 'conflict', message: 'Taken.', fields: { name: 'Taken.' } },
+    });
+  });
+
+  it('answers validation errors with 400 and the schema message per field path', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { nested: { count: 9 } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'validation', message: 'At most 3.', fields: { 'nested.count': 'At most 3.' } },
+    });
+  });
+
+  it('answers malformed JSON with 400 in the error format', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"nested":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toEqual(expect.any(String));
+    expect(res.json().error.message).toEqual(expect.any(String));
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain('img-src');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document with the account routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/account/register', '/api/support/inquiry']),
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'wiggle-dist-'));
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Wiggle</title><div id="root"></div>',
+    );
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    t = await createTestApp({ dialect: 'sqlite', env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves files, falls back to index.html for client routes, and keeps /api 404s as JSON', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    for (const url of ['/', '/library/', '/account/reset/abc/123456']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('<div id="root">');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not_found');
+    const post = await t.app.inject({ method: 'POST', url: '/library/' });
+    expect(post.statusCode).toBe(404);
   });
 });

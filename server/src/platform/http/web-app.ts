@@ -17,7 +17,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       // Hashed assets never change; index.html must be fetched fresh to pick up a new build.
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
