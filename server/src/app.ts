@@ -15,6 +15,9 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
 import { authRoutes } from './features/auth/routes';
+import { mediaRoutes } from './features/library/media-routes';
+import { libraryRoutes } from './features/library/routes';
+import { uploadRoutes } from './features/library/upload-routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandler } from './platform/http/error-handler';
 import { registerWebApp } from './platform/http/web-app';
@@ -101,6 +104,9 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
       await api.register(accountRoutes, options);
       await api.register(supportRoutes, options);
       // ── Library helper: register the library/media route plugins here (prefix /api is applied). ──
+      await api.register(libraryRoutes, options);
+      await api.register(uploadRoutes, options);
+      await api.register(mediaRoutes, options);
     },
     { prefix: '/api' },
   );

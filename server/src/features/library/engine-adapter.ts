@@ -1,10 +1,8 @@
 import { WIGGLE_THUMBNAIL } from '@wiggle/common/constants';
-import { alignPair } from '@wiggle/engine/align/align-pair';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
-import { decodeToRaw } from '@wiggle/engine/ingest/decode-raw';
-import { type IngestOptions, type IngestResult, ingestImage } from '@wiggle/engine/ingest/ingest-image';
+import type { EncodedImage, IngestOptions, IngestResult } from '@wiggle/engine/ingest/ingest-image';
 import { sniffImageType } from '@wiggle/engine/ingest/sniff';
-import { splitMpo } from '@wiggle/engine/split/mpo';
+import { WorkerPool } from '@wiggle/engine/pool/worker-pool';
 import { splitSideBySide } from '@wiggle/engine/split/side-by-side';
 import sharp from 'sharp';
 
@@ -74,68 +72,103 @@ async function resizeRaw(image: RawImage, width: number, height: number): Promis
   return { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
 }
 
-export const directEngine: LibraryEngine = {
-  async ingestUpload(bytes, options) {
-    if (sniffImageType(bytes) === 'mpo') {
-      const { left, right } = splitMpo(bytes);
-      const [l, r] = await Promise.all([ingestImage(left, options), ingestImage(right, options)]);
-      return [
-        { suffix: ' (left)', result: l },
-        { suffix: ' (right)', result: r },
-      ];
-    }
-    return [{ suffix: '', result: await ingestImage(bytes, options) }];
-  },
+/** Results cross the thread boundary as plain Uint8Arrays; the blob store and sharp want Buffers. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const revived = (image: EncodedImage): EncodedImage => ({ ...image, data: asBuffer(image.data) });
+const revivedIngest = (result: IngestResult): IngestResult => ({
+  ...result,
+  o: revived(result.o),
+  p: revived(result.p),
+  t: revived(result.t),
+});
 
-  async splitSideBySide(bytes) {
-    const { left, right } = await splitSideBySide(bytes);
-    const jpeg = (image: RawImage) =>
-      sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
-        .jpeg({ quality: 92 })
-        .toBuffer();
-    const [l, r] = await Promise.all([jpeg(left), jpeg(right)]);
-    return { left: l, right: r };
-  },
-
-  async renderWiggle(leftBytes, rightBytes, options) {
-    let left: RawImage;
-    let right: RawImage;
-    if (options.sideBySide) {
-      ({ left, right } = await splitSideBySide(leftBytes));
-    } else {
-      [left, right] = await Promise.all([decodeToRaw(leftBytes), decodeToRaw(rightBytes)]);
-      // Views of one pair share a size; a mismatch (different crops) is scaled so the frames overlay.
-      right = await resizeRaw(right, left.width, left.height);
-    }
-    let autoAlignStatus: RenderedWiggle['autoAlignStatus'] = 'None';
-    let autoAlignError: string | undefined;
-    let alignment: RenderedWiggle['alignment'] = null;
-    if (options.autoAlign) {
-      const aligned = await alignPair(left, right);
-      if (aligned.ok) {
-        left = aligned.left;
-        right = aligned.right;
-        autoAlignStatus = 'Success';
-        alignment = { transform: aligned.transform, pivot: aligned.suggestedPivot };
-      } else {
-        autoAlignStatus = 'Error';
-        autoAlignError = aligned.reason;
+/**
+ * The engine on its worker pool: decoding, ingest, MPO split, alignment and interpolation run on worker threads,
+ * so an upload or a creation never blocks the HTTP event loop. Encoding to WebP/JPEG stays here: sharp already
+ * runs it on libuv's thread pool.
+ */
+export function pooledEngine(pool: WorkerPool): LibraryEngine {
+  return {
+    async ingestUpload(bytes, options) {
+      if (sniffImageType(bytes) === 'mpo') {
+        const { left, right } = await pool.runInPool('splitMpo', [bytes]);
+        const [l, r] = await Promise.all([
+          pool.runInPool('ingest', [left, options]),
+          pool.runInPool('ingest', [right, options]),
+        ]);
+        return [
+          { suffix: ' (left)', result: revivedIngest(l) },
+          { suffix: ' (right)', result: revivedIngest(r) },
+        ];
       }
-    }
-    const [l, r] = await Promise.all([encodeFrame(left), encodeFrame(right)]);
-    return {
-      left: l,
-      right: r,
-      width: left.width,
-      height: left.height,
-      autoAlignStatus,
-      ...(autoAlignError ? { autoAlignError } : {}),
-      alignment,
-      views: { left, right },
-    };
-  },
+      return [{ suffix: '', result: revivedIngest(await pool.runInPool('ingest', [bytes, options])) }];
+    },
 
-  async interpolate() {
-    throw new Error('Interpolation is not available yet.');
-  },
-};
+    async splitSideBySide(bytes) {
+      const { left, right } = await splitSideBySide(await pool.runInPool('decode', [bytes]));
+      const [l, r] = await Promise.all([jpeg(left), jpeg(right)]);
+      return { left: l, right: r };
+    },
+
+    async renderWiggle(leftBytes, rightBytes, options) {
+      let left: RawImage;
+      let right: RawImage;
+      if (options.sideBySide) {
+        ({ left, right } = await splitSideBySide(await pool.runInPool('decode', [leftBytes])));
+      } else {
+        [left, right] = await Promise.all([
+          pool.runInPool('decode', [leftBytes]),
+          pool.runInPool('decode', [rightBytes]),
+        ]);
+        // Views of one pair share a size; a mismatch (different crops) is scaled so the frames overlay.
+        right = await resizeRaw(right, left.width, left.height);
+      }
+      let autoAlignStatus: RenderedWiggle['autoAlignStatus'] = 'None';
+      let autoAlignError: string | undefined;
+      let alignment: RenderedWiggle['alignment'] = null;
+      if (options.autoAlign) {
+        const aligned = await pool.runInPool('align', [left, right]);
+        if (aligned.ok) {
+          left = aligned.left;
+          right = aligned.right;
+          autoAlignStatus = 'Success';
+          alignment = { transform: aligned.transform, pivot: aligned.suggestedPivot };
+        } else {
+          autoAlignStatus = 'Error';
+          autoAlignError = aligned.reason;
+        }
+      }
+      const [l, r] = await Promise.all([encodeFrame(left), encodeFrame(right)]);
+      return {
+        left: l,
+        right: r,
+        width: left.width,
+        height: left.height,
+        autoAlignStatus,
+        ...(autoAlignError ? { autoAlignError } : {}),
+        alignment,
+        views: { left, right },
+      };
+    },
+
+    async interpolate(views) {
+      const frames = await pool.runInPool('interpolate', [views.left, views.right, [25, 50, 75]]);
+      const [f25, f50, f75] = await Promise.all(frames.map(encodeFrame));
+      return { 25: f25!, 50: f50!, 75: f75! };
+    },
+  };
+}
+
+function jpeg(image: RawImage) {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+let sharedPool: WorkerPool | undefined;
+
+/** One engine pool per process; its idle workers are unref'd, so it never keeps a process alive. */
+export function sharedEngine(): LibraryEngine {
+  sharedPool ??= new WorkerPool();
+  return pooledEngine(sharedPool);
+}

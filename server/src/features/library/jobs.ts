@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/schema';
 import type { JobContext, JobQueue } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/platform';
 import { WIGGLE_CREATE_JOB, type WiggleCreatePayload } from './deps';
-import { directEngine, type FrameFiles, type LibraryEngine } from './engine-adapter';
+import { type FrameFiles, type LibraryEngine, sharedEngine } from './engine-adapter';
 import { originalBlobForJob } from './original-store';
 import { type WiggleFrameName, wiggleFrameKey } from './wiggle-keys';
 import { loadWiggleForJob, updateWiggleForJob } from './wiggle-store';
@@ -125,7 +125,7 @@ async function recordUnfinished(deps: LibraryJobDeps, wiggleId: number, status: 
   });
 }
 
-export function registerLibraryJobs(platform: LibraryJobDeps, engine: LibraryEngine = directEngine): void {
+export function registerLibraryJobs(platform: LibraryJobDeps, engine: LibraryEngine = sharedEngine()): void {
   platform.jobs.process<WiggleCreatePayload>(WIGGLE_CREATE_JOB, {
     timeoutMs: (platform.config?.JOB_TIMEOUT_SECONDS ?? 300) * 1000,
     concurrency: 1,

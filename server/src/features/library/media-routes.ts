@@ -1,0 +1,84 @@
+import {
+  MediaFileParamsSchema,
+  ORIGINAL_MEDIA_PATTERN,
+  WIGGLE_FRAME_PATTERN,
+  WIGGLE_MEDIA_PATTERN,
+} from '@wiggle/common/schemas/library';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FeaturePluginOptions } from '../../app';
+import { currentMember, requireVerified } from '../../platform/auth/guards';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import { NotFound } from '../../platform/errors';
+import { type LibraryPlatform, libraryDepsOf } from './library-deps';
+import { findOriginal } from './original-store';
+import { CONTENT_TYPES } from './upload-service';
+import { type WiggleFrameName, wiggleFrameKey } from './wiggle-keys';
+import { findWiggle } from './wiggle-store';
+
+/** Media never changes under a URL except when a creation re-runs, which the ETag (size + time) catches. */
+const CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+async function sendBlob(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  key: string,
+  contentType: string,
+) {
+  const stat = await blobs.stat(key);
+  if (!stat) throw new NotFound();
+  const etag = `"${stat.size.toString(16)}-${stat.modifiedAt.getTime().toString(16)}"`;
+  reply.header('Cache-Control', CACHE_CONTROL).header('ETag', etag).header('Vary', 'Authorization, Cookie');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply.header('Content-Type', contentType).header('Content-Length', stat.size);
+  return reply.send(await blobs.get(key));
+}
+
+/** SPEC media URLs under /api, for the owner only: another member's id answers 404 like a missing one. */
+export const mediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
+  const deps = () => libraryDepsOf(platform as LibraryPlatform);
+  const schema = (summary: string) => ({ tags: ['library media'], summary, params: MediaFileParamsSchema });
+  app.addHook('onRequest', requireVerified);
+
+  app.get(
+    '/library/original/view/:file',
+    { schema: schema('An original as {id}-{o|p|t}: original, preview (720), thumbnail (180x126)') },
+    async (request, reply) => {
+      const match = ORIGINAL_MEDIA_PATTERN.exec(request.params.file);
+      if (!match) throw new NotFound();
+      const row = await findOriginal(platform.db, currentMember(request).id, Number(match[1]));
+      if (!row) throw new NotFound();
+      const size = match[2] as 'o' | 'p' | 't';
+      const key = size === 'o' ? row.blob_o : size === 'p' ? row.blob_p : row.blob_t;
+      const format = size === 'o' ? row.format : 'jpeg';
+      return sendBlob(request, reply, deps().blobs, key, CONTENT_TYPES[format] ?? 'application/octet-stream');
+    },
+  );
+
+  app.get(
+    '/library/wiggle/:file',
+    { schema: schema('A wiggle view as {id}-{left|right}-{f|t}.webp: full size or thumbnail (200x140)') },
+    async (request, reply) => {
+      const match = WIGGLE_MEDIA_PATTERN.exec(request.params.file);
+      if (!match) throw new NotFound();
+      const row = await findWiggle(platform.db, currentMember(request).id, Number(match[1]));
+      if (!row) throw new NotFound();
+      const key = wiggleFrameKey(row.blob_prefix, `${match[2]}-${match[3]}` as WiggleFrameName);
+      return sendBlob(request, reply, deps().blobs, key, 'image/webp');
+    },
+  );
+
+  app.get(
+    '/library/wiggle/frame/:file',
+    { schema: schema('An interpolated frame as {id}-{25|50|75}-{f|t}.webp (Enhanced playback)') },
+    async (request, reply) => {
+      const match = WIGGLE_FRAME_PATTERN.exec(request.params.file);
+      if (!match) throw new NotFound();
+      const row = await findWiggle(platform.db, currentMember(request).id, Number(match[1]));
+      if (!row) throw new NotFound();
+      const key = wiggleFrameKey(row.blob_prefix, `${match[2]}-${match[3]}` as WiggleFrameName);
+      return sendBlob(request, reply, deps().blobs, key, 'image/webp');
+    },
+  );
+};

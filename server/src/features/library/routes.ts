@@ -1,0 +1,230 @@
+import { MoveType } from '@wiggle/common/enums';
+import {
+  BulkRenameBodySchema,
+  BulkRenameResponseSchema,
+  CreateFolderBodySchema,
+  CreateWigglesBodySchema,
+  CreateWigglesResponseSchema,
+  FolderListResponseSchema,
+  FolderSchema,
+  IdParamsSchema,
+  ListOriginalsQuerySchema,
+  ListWigglesQuerySchema,
+  MoveBodySchema,
+  MoveResponseSchema,
+  OriginalPageSchema,
+  RenameBodySchema,
+  TrashBodySchema,
+  TrashListResponseSchema,
+  TrashResponseSchema,
+  WigglePageSchema,
+  WiggleStatusQuerySchema,
+  WiggleStatusResponseSchema,
+} from '@wiggle/common/schemas/library';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FeaturePluginOptions } from '../../app';
+import { currentMember, requireAdmin, requireVerified } from '../../platform/auth/guards';
+import { createWiggles, statusOfWiggles } from './creation-service';
+import { createFolder, listMemberFolders, renameFolder } from './folder-service';
+import { type LibraryPlatform, libraryDepsOf } from './library-deps';
+import { pageOfOriginals, pageOfWiggles } from './listing-service';
+import { moveOrCopy, renameMany, renameOne } from './organize-service';
+import { listTrash, purgeExpired, restoreItems, trashItems } from './trash-service';
+
+const NameResultSchema = z.object({ id: z.number().int(), name: z.string() });
+const PurgeBodySchema = z.object({ olderThanDays: z.number().int().min(0).max(3650).default(30) });
+const PurgeResultSchema = z.object({ folders: z.number(), originals: z.number(), wiggles: z.number() });
+
+/** Library JSON endpoints (SPEC §3-§9); verified members only, every query scoped to the member. */
+export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
+  const lp = platform as LibraryPlatform;
+  const deps = () => libraryDepsOf(lp);
+  const db = platform.db;
+  const tags = ['library'];
+  app.addHook('onRequest', requireVerified);
+
+  app.get(
+    '/library/folders',
+    {
+      schema: {
+        tags,
+        summary: "The member's active folders, flat, with parent ids",
+        response: { 200: FolderListResponseSchema },
+      },
+    },
+    async (request) => ({ folders: await listMemberFolders(db, currentMember(request).id) }),
+  );
+  app.post(
+    '/library/folders',
+    {
+      schema: {
+        tags,
+        summary: 'Create a folder (parentId null = root)',
+        body: CreateFolderBodySchema,
+        response: { 200: FolderSchema },
+      },
+    },
+    async (request) => createFolder(db, currentMember(request).id, request.body.name, request.body.parentId),
+  );
+  app.put(
+    '/library/folders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a folder',
+        params: IdParamsSchema,
+        body: RenameBodySchema,
+        response: { 200: FolderSchema },
+      },
+    },
+    async (request) => renameFolder(db, currentMember(request).id, request.params.id, request.body.name),
+  );
+  for (const [path, type] of [
+    ['/library/originals/:id', MoveType.Original],
+    ['/library/wiggles/:id', MoveType.Wiggle],
+  ] as const) {
+    app.put(
+      path,
+      {
+        schema: {
+          tags,
+          summary: 'Rename one item',
+          params: IdParamsSchema,
+          body: RenameBodySchema,
+          response: { 200: NameResultSchema },
+        },
+      },
+      async (request) => {
+        await renameOne(deps(), currentMember(request).id, type, request.params.id, request.body.name);
+        return { id: request.params.id, name: request.body.name };
+      },
+    );
+  }
+
+  app.get(
+    '/library/originals',
+    {
+      schema: {
+        tags,
+        summary:
+          "One keyset page of a folder's originals (sort name|date|width|height|resolution, search by name)",
+        querystring: ListOriginalsQuerySchema,
+        response: { 200: OriginalPageSchema },
+      },
+    },
+    async (request) => pageOfOriginals(db, currentMember(request).id, request.query),
+  );
+  app.get(
+    '/library/wiggles',
+    {
+      schema: {
+        tags,
+        summary:
+          "One keyset page of a folder's wiggles (sort name|created|lastModified|rating, search by name)",
+        querystring: ListWigglesQuerySchema,
+        response: { 200: WigglePageSchema },
+      },
+    },
+    async (request) => pageOfWiggles(db, currentMember(request).id, request.query),
+  );
+
+  app.post(
+    '/library/wiggles',
+    {
+      schema: {
+        tags,
+        summary:
+          'Create wiggles from selected originals (pairing, stacking, target); each is made by a background job',
+        body: CreateWigglesBodySchema,
+        response: { 200: CreateWigglesResponseSchema },
+      },
+    },
+    async (request) => createWiggles(deps(), currentMember(request).id, request.body),
+  );
+  app.get(
+    '/library/wiggles/status',
+    {
+      schema: {
+        tags,
+        summary: 'Creation status of wiggles by id (ids of other members are absent)',
+        querystring: WiggleStatusQuerySchema,
+        response: { 200: WiggleStatusResponseSchema },
+      },
+    },
+    async (request) => statusOfWiggles(db, currentMember(request).id, request.query.ids),
+  );
+
+  app.post(
+    '/library/move',
+    {
+      schema: {
+        tags,
+        summary:
+          'Move or copy folders (type 1), wiggles (2) or originals (3) into a folder; copies duplicate files',
+        body: MoveBodySchema,
+        response: { 200: MoveResponseSchema },
+      },
+    },
+    async (request) => ({ ids: await moveOrCopy(deps(), currentMember(request).id, request.body) }),
+  );
+  app.post(
+    '/library/rename',
+    {
+      schema: {
+        tags,
+        summary:
+          'Bulk rename with %current%, %original%, %index% and a counter (none|beginning|end, 1-4 digits)',
+        body: BulkRenameBodySchema,
+        response: { 200: BulkRenameResponseSchema },
+      },
+    },
+    async (request) => ({ items: await renameMany(deps(), currentMember(request).id, request.body) }),
+  );
+  app.post(
+    '/library/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Move items to the trash (a folder takes its contents along)',
+        body: TrashBodySchema,
+        response: { 200: TrashResponseSchema },
+      },
+    },
+    async (request) => ({
+      ids: await trashItems(db, currentMember(request).id, request.body.type, request.body.ids),
+    }),
+  );
+  app.post(
+    '/library/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Restore items from the trash (to the root when their folder is gone)',
+        body: TrashBodySchema,
+        response: { 200: TrashResponseSchema },
+      },
+    },
+    async (request) => ({
+      ids: await restoreItems(db, currentMember(request).id, request.body.type, request.body.ids),
+    }),
+  );
+  app.get(
+    '/library/trash',
+    { schema: { tags, summary: 'Top-level items in the trash', response: { 200: TrashListResponseSchema } } },
+    async (request) => listTrash(db, currentMember(request).id),
+  );
+  app.post(
+    '/library/purge',
+    {
+      schema: {
+        tags,
+        summary: 'Admin: trash older than N days becomes Expired and its files are deleted (also runs daily)',
+        body: PurgeBodySchema,
+        response: { 200: PurgeResultSchema },
+      },
+      preHandler: requireAdmin,
+    },
+    async (request) => purgeExpired(deps(), request.body.olderThanDays),
+  );
+};

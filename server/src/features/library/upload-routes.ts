@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Messages } from '@wiggle/common/messages';
+import {
+  type Original,
+  UploadFieldsSchema,
+  UploadOriginalsResponseSchema,
+} from '@wiggle/common/schemas/library';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FeaturePluginOptions } from '../../app';
+import { currentMember, requireVerified } from '../../platform/auth/guards';
+import { BadRequest } from '../../platform/errors';
+import { type LibraryPlatform, libraryDepsOf } from './library-deps';
+import { ingestUploadedFile, resolveTargetFolder, UPLOAD_MAX_BYTES, UploadFileError } from './upload-service';
+
+const MAX_FILES_PER_REQUEST = 100;
+
+interface ReceivedFile {
+  name: string;
+  tempPath?: string;
+  error?: string;
+}
+
+/**
+ * POST /api/library/originals: every `file` part is streamed to DATA_DIR/tmp first (never held whole in memory
+ * while the request arrives), then ingested one by one. A bad file becomes an entry in `errors`; the others are kept.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
+  app.post(
+    '/library/originals',
+    {
+      onRequest: requireVerified,
+      schema: {
+        tags: ['library'],
+        summary:
+          'Upload originals (multipart: optional folderId, resolutionLimit, reencode fields; one or more `file` parts)',
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadOriginalsResponseSchema },
+      },
+    },
+    async (request) => {
+      const member = currentMember(request);
+      const deps = libraryDepsOf(platform as LibraryPlatform);
+      await mkdir(deps.tempDir, { recursive: true });
+      const fields: Record<string, string> = {};
+      const received: ReceivedFile[] = [];
+      try {
+        // throwFileSizeLimit is read per call at run time but missing from the call's type.
+        const parts = request.parts({
+          limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES_PER_REQUEST, fields: 10, fieldSize: 1024 },
+          throwFileSizeLimit: false,
+        } as Parameters<typeof request.parts>[0]);
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          const name = path.basename(part.filename || 'image').slice(0, 240);
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            continue;
+          }
+          const tempPath = path.join(deps.tempDir, `${randomUUID()}.upload`);
+          try {
+            await pipeline(part.file, createWriteStream(tempPath));
+          } catch (error) {
+            await rm(tempPath, { force: true });
+            const reason = error instanceof Error ? error.message : 'the upload was interrupted.';
+            received.push({ name, error: Messages.uploadPreparationFailed(reason) });
+            continue;
+          }
+          if (part.file.truncated) {
+            await rm(tempPath, { force: true });
+            received.push({
+              name,
+              error: Messages.uploadPreparationFailed(
+                `the file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+              ),
+            });
+            continue;
+          }
+          received.push({ name, tempPath });
+        }
+
+        const parsed = UploadFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new BadRequest(issue?.message ?? 'Invalid upload fields.', {
+            [String(issue?.path[0] ?? 'fields')]: issue?.message ?? 'Invalid.',
+          });
+        }
+        if (received.length === 0)
+          throw new BadRequest('No file was uploaded.', { file: Messages.mandatory });
+        const folderId = await resolveTargetFolder(deps, member.id, parsed.data.folderId);
+
+        const originals: Original[] = [];
+        const errors: Array<{ name: string; message: string }> = [];
+        for (const file of received) {
+          if (file.error || !file.tempPath) {
+            errors.push({ name: file.name, message: file.error ?? Messages.generic });
+            continue;
+          }
+          try {
+            const bytes = await readFile(file.tempPath);
+            originals.push(
+              ...(await ingestUploadedFile(
+                deps,
+                member.id,
+                folderId,
+                { name: file.name, bytes },
+                parsed.data,
+              )),
+            );
+          } catch (error) {
+            if (!(error instanceof UploadFileError)) request.log.error({ err: error }, 'upload failed');
+            const message =
+              error instanceof UploadFileError
+                ? error.message
+                : Messages.uploadProcessingFailed(Messages.generic);
+            errors.push({ name: file.name, message });
+          } finally {
+            await rm(file.tempPath, { force: true });
+          }
+        }
+        return { originals, errors };
+      } finally {
+        await Promise.allSettled(
+          received.map((f) => (f.tempPath ? rm(f.tempPath, { force: true }) : undefined)),
+        );
+      }
+    },
+  );
+};
