@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Messages } from '@wiggle/common/messages';
-import { changePasswordFormSchema } from '@wiggle/common/schemas/account';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { showSnackbar } from '../../../lib/stores/notification';
 import { changePassword } from '../api/change-password';
+import { changePasswordFormSchema } from './password-confirm';
 import { applyServerFieldErrors } from './server-field-errors';
 
 interface ChangePasswordValues {

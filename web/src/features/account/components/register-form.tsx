@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import { Messages } from '@wiggle/common/messages';
-import { type RegisterInput, registerFormSchema } from '@wiggle/common/schemas/account';
+import type { RegisterInput } from '@wiggle/common/schemas/account';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { TERMS_URL } from '../../../lib/config';
 import { showSnackbar } from '../../../lib/stores/notification';
 import { register } from '../api/register';
+import { registerFormSchema } from './password-confirm';
 import { applyServerFieldErrors } from './server-field-errors';
 
 // The shared helper that adds the repeated password loses the field types, so they are spelled out here.

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Messages } from '@wiggle/common/messages';
-import { resetConfirmFormSchema } from '@wiggle/common/schemas/account';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
 import { showSnackbar } from '../../../lib/stores/notification';
 import { confirmReset } from '../api/confirm-reset';
+import { resetPasswordFormSchema } from './password-confirm';
 import { applyServerFieldErrors } from './server-field-errors';
 
 // The shared helper that adds the repeated password loses the field types, so they are spelled out here.
@@ -29,7 +29,7 @@ export function ResetPasswordForm({
   onDone: () => void;
 }) {
   const { control, handleSubmit, formState, setError } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetConfirmFormSchema) as never,
+    resolver: zodResolver(resetPasswordFormSchema) as never,
     defaultValues: { token, code, password: '', passwordConfirm: '' },
   });
   const submit = handleSubmit(async (values) => {

@@ -1,0 +1,46 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { OriginalSort, SortOrder } from '@wiggle/common/enums';
+import type { OriginalPage } from '@wiggle/common/schemas/library';
+import { api } from '../../../lib/api-client';
+
+export interface OriginalListParams {
+  folderId: number | null;
+  sort: OriginalSort;
+  order: SortOrder;
+  search: string;
+}
+
+export const ORIGINAL_PAGE_SIZE = 200;
+
+export const originalsQueryKey = (params: OriginalListParams) => ['library', 'originals', params] as const;
+
+/** The query string shared by both list calls. */
+export function listQuery(
+  params: { folderId: number | null; sort: string; order: string; search: string },
+  cursor: string | null,
+) {
+  const query = new URLSearchParams({
+    sort: params.sort,
+    order: params.order,
+    limit: String(ORIGINAL_PAGE_SIZE),
+  });
+  if (params.folderId !== null) query.set('folderId', String(params.folderId));
+  if (params.search) query.set('search', params.search);
+  if (cursor) query.set('cursor', cursor);
+  return query.toString();
+}
+
+/** GET /library/originals: one keyset page; `cursor` is the previous page's `nextCursor`. */
+export function getOriginalPage(params: OriginalListParams, cursor: string | null): Promise<OriginalPage> {
+  return api.get<OriginalPage>(`library/originals?${listQuery(params, cursor)}`);
+}
+
+export function useOriginalPages(params: OriginalListParams, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: originalsQueryKey(params),
+    queryFn: ({ pageParam }) => getOriginalPage(params, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}

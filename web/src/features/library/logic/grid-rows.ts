@@ -1,0 +1,56 @@
+/**
+ * The two lists of the main area (wiggles, then originals) as one sequence of rows, so a single
+ * virtualizer scrolls both and only the rows on screen exist in the DOM.
+ */
+export type SectionKind = 'wiggles' | 'originals';
+
+export interface GridSection {
+  kind: SectionKind;
+  count: number;
+  columns: number;
+  /** More pages exist on the server. */
+  hasMore: boolean;
+}
+
+export type GridRow =
+  | { type: 'header'; section: SectionKind }
+  | { type: 'items'; section: SectionKind; start: number; end: number }
+  | { type: 'empty'; section: SectionKind }
+  | { type: 'more'; section: SectionKind };
+
+export function buildGridRows(sections: readonly GridSection[]): GridRow[] {
+  const rows: GridRow[] = [];
+  for (const section of sections) {
+    rows.push({ type: 'header', section: section.kind });
+    if (section.count === 0 && !section.hasMore) rows.push({ type: 'empty', section: section.kind });
+    const columns = Math.max(1, section.columns);
+    for (let start = 0; start < section.count; start += columns) {
+      rows.push({
+        type: 'items',
+        section: section.kind,
+        start,
+        end: Math.min(start + columns, section.count),
+      });
+    }
+    if (section.hasMore) rows.push({ type: 'more', section: section.kind });
+  }
+  return rows;
+}
+
+/** How many cards of `cardWidth` fit in `width` with `gap` between them (at least one). */
+export function columnsFor(width: number, cardWidth: number, gap: number): number {
+  return Math.max(1, Math.floor((width + gap) / (cardWidth + gap)));
+}
+
+/** Sections whose "more" row is rendered (or about to be): the ones to fetch the next page for. */
+export function sectionsNeedingMore(
+  rows: readonly GridRow[],
+  visibleIndexes: readonly number[],
+): SectionKind[] {
+  const wanted = new Set<SectionKind>();
+  for (const index of visibleIndexes) {
+    const row = rows[index];
+    if (row?.type === 'more') wanted.add(row.section);
+  }
+  return [...wanted];
+}
