@@ -1,20 +1,33 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { registerLibraryJobs } from './features/library/jobs';
+import { runsJobHandlers } from './platform/jobs/create-job-queue';
 import { closePlatform, createLogger, createPlatform, type Platform } from './platform/platform';
 
 /**
- * ── Job worker hook ── starts the job handlers of this process and resolves to a function that stops them.
- * `--worker` runs only these (no HTTP); the web process runs them too when jobs are in-process.
- * The platform-scale/library helpers fill this in.
+ * Starts the job handlers of this process and resolves to a function that stops them. With REDIS_URL the web
+ * process only enqueues and `--worker` processes run the handlers; without it the web process runs them itself.
  */
-async function startJobs(_platform: Platform, _mode: 'web' | 'worker'): Promise<() => Promise<void>> {
-  return async () => {};
+async function startJobs(platform: Platform, mode: 'web' | 'worker'): Promise<() => Promise<void>> {
+  if (!runsJobHandlers(mode, platform.config.REDIS_URL)) return async () => {};
+  registerLibraryJobs(platform);
+  platform.log.info(
+    { mode, queue: platform.config.REDIS_URL ? 'bullmq' : 'in-process' },
+    'job handlers started',
+  );
+  return () => platform.jobs.close();
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config);
   const isWorker = process.argv.includes('--worker');
+  if (isWorker && !config.REDIS_URL) {
+    console.log(
+      'REDIS_URL is not set: jobs run inside the web process (npm start), so a separate worker has nothing to do.',
+    );
+    return;
+  }
   const platform = await createPlatform(config, log);
   const stopJobs = await startJobs(platform, isWorker ? 'worker' : 'web');
 

@@ -2,8 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import type { Config } from '../config';
+import type { BlobStore } from './blobs/blob-store';
+import { createBlobStore, s3SettingsFrom } from './blobs/create-blob-store';
 import { createDatabase, migrateToLatest } from './db/database';
 import type { Database } from './db/schema';
+import { createJobQueue } from './jobs/create-job-queue';
+import type { JobQueue } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 
 export type Logger = FastifyBaseLogger | pino.Logger;
@@ -14,14 +18,18 @@ export interface Platform {
   db: Kysely<Database>;
   mailer: Mailer;
   log: Logger;
+  blobs: BlobStore;
+  jobs: JobQueue;
 }
 
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): pino.Logger {
   return pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] });
 }
 
-/** Opens the database (migrated to the latest schema), the mailer and the logger. */
+/** Opens the database (migrated to the latest schema), the mailer, the blob store and the job queue. */
 export async function createPlatform(config: Config, log: Logger = createLogger(config)): Promise<Platform> {
+  // Checked before anything opens, so a half-given S3 setting stops the start cleanly.
+  const s3 = s3SettingsFrom(config);
   const db = createDatabase(config);
   try {
     const applied = await migrateToLatest(db);
@@ -36,11 +44,16 @@ export async function createPlatform(config: Config, log: Logger = createLogger(
     dataDir: config.DATA_DIR,
     log,
   });
-  return { config, db, mailer, log };
+  const blobs = createBlobStore({ dataDir: config.DATA_DIR, s3 });
+  const jobs = createJobQueue({ db, redisUrl: config.REDIS_URL, prefix: config.JOB_QUEUE_PREFIX, log });
+  return { config, db, mailer, log, blobs, jobs };
 }
 
 /** Closes what createPlatform opened, in reverse order. */
 export async function closePlatform(platform: Platform): Promise<void> {
+  // Jobs first: running handlers still use the blobs and the database while they finish.
+  await platform.jobs.close();
+  await platform.blobs.close();
   await platform.mailer.close();
   await platform.db.destroy();
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBlobStoreContract, failingStream } from './blob-store-contract';
-import { createBlobStore } from './create-blob-store';
+import { createBlobStore, s3SettingsFrom } from './create-blob-store';
 import { LocalBlobStore } from './local-blob-store';
 
 let dataDir: string;
@@ -37,5 +37,28 @@ describe('LocalBlobStore on disk', () => {
     await store.put('wiggles/9/frames/25.webp', Buffer.from('f'));
     await store.deletePrefix('wiggles/9/');
     expect(await readdir(join(dataDir, 'tree', 'wiggles'))).toEqual([]);
+  });
+});
+
+describe('S3 settings from the environment', () => {
+  it('is none without S3_*, all four with a default region, and refuses a partial set', () => {
+    expect(s3SettingsFrom({})).toBeUndefined();
+    expect(
+      s3SettingsFrom({
+        S3_ENDPOINT: 'http://s3',
+        S3_BUCKET: 'b',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }),
+    ).toEqual({
+      endpoint: 'http://s3',
+      bucket: 'b',
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      region: 'us-east-1',
+    });
+    expect(() => s3SettingsFrom({ S3_ENDPOINT: 'http://s3', S3_BUCKET: 'b' })).toThrow(
+      'Incomplete S3 configuration: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY not set.',
+    );
   });
 });

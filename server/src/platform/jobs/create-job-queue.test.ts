@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { BullMqJobQueue } from './bullmq-job-queue';
+import { createJobQueue, runsJobHandlers } from './create-job-queue';
+import { InProcessJobQueue } from './in-process-job-queue';
+import { createJobTestDatabase, silentJobLog } from './test-job-db';
+
+describe('createJobQueue', () => {
+  it('uses the database without REDIS_URL and BullMQ with it', async () => {
+    const database = await createJobTestDatabase('sqlite');
+    const inProcess = createJobQueue({ db: database.db, log: silentJobLog() });
+    const bullmq = createJobQueue({
+      db: database.db,
+      redisUrl: 'redis://127.0.0.1:6379',
+      log: silentJobLog(),
+    });
+    expect(inProcess).toBeInstanceOf(InProcessJobQueue);
+    expect(bullmq).toBeInstanceOf(BullMqJobQueue);
+    await Promise.all([inProcess.close(), bullmq.close()]);
+    await database.close();
+  });
+
+  it('runs handlers in the web process only when jobs are in-process, and in workers only with Redis', () => {
+    expect(runsJobHandlers('web', undefined)).toBe(true);
+    expect(runsJobHandlers('worker', undefined)).toBe(false);
+    expect(runsJobHandlers('web', 'redis://127.0.0.1:6379')).toBe(false);
+    expect(runsJobHandlers('worker', 'redis://127.0.0.1:6379')).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { BullMqJobQueue } from './bullmq-job-queue';
+import { InProcessJobQueue } from './in-process-job-queue';
+import type { JobLog } from './job-attempt';
+import type { JobQueue } from './job-queue';
+import type { JobTables } from './tables';
+
+export interface JobQueueSettings {
+  db: Kysely<JobTables>;
+  /** Set → BullMQ on Redis (handlers run in `npm run worker` processes); unset → in-process on `db`. */
+  redisUrl?: string;
+  /** Redis key prefix (JOB_QUEUE_PREFIX). */
+  prefix?: string;
+  log: JobLog;
+}
+
+export function createJobQueue(settings: JobQueueSettings): JobQueue {
+  if (settings.redisUrl) {
+    return new BullMqJobQueue({
+      redisUrl: settings.redisUrl,
+      prefix: settings.prefix ?? 'wiggle',
+      log: settings.log,
+    });
+  }
+  return new InProcessJobQueue(settings.db, { log: settings.log });
+}
+
+/** Whether this process should register handlers: web processes do only when jobs are in-process. */
+export function runsJobHandlers(mode: 'web' | 'worker', redisUrl: string | undefined): boolean {
+  return mode === 'worker' ? Boolean(redisUrl) : !redisUrl;
+}
