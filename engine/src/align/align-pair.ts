@@ -61,7 +61,7 @@ export async function alignPair(
   options: AlignOptions = {},
 ): Promise<AlignResult> {
   const { cv } = await loadOpenCv();
-  const detectSide = options.detectSide ?? 1200;
+  const detectSide = options.detectSide ?? 1024;
   const [grayL, grayR] = await Promise.all([reducedGray(left, detectSide), reducedGray(right, detectSide)]);
   const found = matchFeatures(cv, grayL, grayR);
   if (found.leftKeypoints < MIN_KEYPOINTS || found.rightKeypoints < MIN_KEYPOINTS) {

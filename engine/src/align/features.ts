@@ -19,7 +19,13 @@ const LOWE_RATIO = 0.75;
  * symmetric (mutual best) check. ORB rather than AKAZE: several times faster in wasm and its FAST corners land on the
  * same textures that the sub-pixel refinement later tracks.
  */
-export function matchFeatures(cv: Cv, left: GrayImage, right: GrayImage, maxFeatures = 2500): FeatureMatches {
+export function matchFeatures(
+  cv: Cv,
+  left: GrayImage,
+  right: GrayImage,
+  maxFeatures = 2500,
+  maxRowShift = 0.3,
+): FeatureMatches {
   return withMats((keep) => {
     const orb = keep(new cv.ORB(maxFeatures, 1.2, 8, 31, 0, 2, cv.ORB_HARRIS_SCORE, 31, 12));
     const noMask = keep(new cv.Mat());
@@ -46,7 +52,17 @@ export function matchFeatures(cv: Cv, left: GrayImage, right: GrayImage, maxFeat
     };
     if (leftKeypoints < 2 || rightKeypoints < 2) return empty;
 
-    const pairs = mutualMatches(l.descriptors.data, r.descriptors.data, l.descriptors.cols);
+    const leftYs = Float64Array.from({ length: leftKeypoints }, (_, i) => l.keypoints.get(i).pt.y);
+    const rightYs = Float64Array.from({ length: rightKeypoints }, (_, j) => r.keypoints.get(j).pt.y);
+    const band = maxRowShift * Math.max(left.height, right.height);
+    const pairs = mutualMatches(
+      l.descriptors.data,
+      r.descriptors.data,
+      l.descriptors.cols,
+      leftYs,
+      rightYs,
+      band,
+    );
     const out = {
       ...empty,
       leftX: new Float64Array(pairs.length),
@@ -68,9 +84,18 @@ export function matchFeatures(cv: Cv, left: GrayImage, right: GrayImage, maxFeat
 
 /**
  * Brute-force Hamming matching in JS over one distance pass that serves both directions: faster than two
- * BFMatcher.knnMatch calls in wasm and gives the mutual-best check for free. Returns [leftIndex, rightIndex].
+ * BFMatcher.knnMatch calls in wasm and gives the mutual-best check for free. Only keypoints less than `band` rows
+ * apart are compared: even 10° of rotation and 25 % of scale move a point by less than 0.3 of the height.
+ * Returns [leftIndex, rightIndex].
  */
-function mutualMatches(left: Uint8Array, right: Uint8Array, bytesPerDescriptor: number): [number, number][] {
+function mutualMatches(
+  left: Uint8Array,
+  right: Uint8Array,
+  bytesPerDescriptor: number,
+  leftYs: Float64Array,
+  rightYs: Float64Array,
+  band: number,
+): [number, number][] {
   const words = bytesPerDescriptor / 4;
   const a = toWords(left, words);
   const b = toWords(right, words);
@@ -87,7 +112,9 @@ function mutualMatches(left: Uint8Array, right: Uint8Array, bytesPerDescriptor: 
     let d1 = 1 << 30;
     let d2 = 1 << 30;
     let di = -1;
+    const y = leftYs[i]!;
     for (let j = 0; j < nr; j++) {
+      if (Math.abs(rightYs[j]! - y) > band) continue;
       const bj = j * words;
       let d = 0;
       for (let w = 0; w < words; w++) d += popcount(a[ai + w]! ^ b[bj + w]!);

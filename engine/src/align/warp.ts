@@ -28,31 +28,42 @@ export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect): 
   const out = new Uint8Array(rect.width * rect.height * ch);
   const maxX = sw - 1.000001;
   const maxY = sh - 1.000001;
+  const stride = sw * ch;
   let o = 0;
   for (let y = 0; y < rect.height; y++) {
     const oy = rect.y + y;
     let sx = map.m00 * rect.x + map.m01 * oy + map.m02;
     let sy = map.m10 * rect.x + map.m11 * oy + map.m12;
     for (let x = 0; x < rect.width; x++) {
+      // Callers pass a rect inside the valid region; the clamp only absorbs rounding at its border.
       const cx = sx < 0 ? 0 : Math.min(sx, maxX);
       const cy = sy < 0 ? 0 : Math.min(sy, maxY);
       const x0 = cx | 0;
       const y0 = cy | 0;
       const fx = cx - x0;
       const fy = cy - y0;
-      const w00 = (1 - fx) * (1 - fy);
-      const w10 = fx * (1 - fy);
-      const w01 = (1 - fx) * fy;
       const w11 = fx * fy;
-      const i00 = (y0 * sw + x0) * ch;
-      const i01 = i00 + sw * ch;
-      for (let c = 0; c < ch; c++) {
-        out[o++] =
-          w00 * src[i00 + c]! +
-          w10 * src[i00 + ch + c]! +
-          w01 * src[i01 + c]! +
-          w11 * src[i01 + ch + c]! +
-          0.5;
+      const w10 = fx - w11;
+      const w01 = fy - w11;
+      const w00 = 1 - fx - w01;
+      const i00 = y0 * stride + x0 * ch;
+      const i01 = i00 + stride;
+      if (ch === 3) {
+        out[o] = w00 * src[i00]! + w10 * src[i00 + 3]! + w01 * src[i01]! + w11 * src[i01 + 3]! + 0.5;
+        out[o + 1] =
+          w00 * src[i00 + 1]! + w10 * src[i00 + 4]! + w01 * src[i01 + 1]! + w11 * src[i01 + 4]! + 0.5;
+        out[o + 2] =
+          w00 * src[i00 + 2]! + w10 * src[i00 + 5]! + w01 * src[i01 + 2]! + w11 * src[i01 + 5]! + 0.5;
+        o += 3;
+      } else {
+        for (let c = 0; c < ch; c++) {
+          out[o++] =
+            w00 * src[i00 + c]! +
+            w10 * src[i00 + ch + c]! +
+            w01 * src[i01 + c]! +
+            w11 * src[i01 + ch + c]! +
+            0.5;
+        }
       }
       sx += map.m00;
       sy += map.m10;
