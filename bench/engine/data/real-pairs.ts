@@ -1,0 +1,46 @@
+/**
+ * Real rectified stereo pairs shipped by Debian packages (read where the package installed them; nothing is
+ * copied into the repository): Middlebury "aloe" from opencv-doc and Middlebury 2014 "motorcycle" from
+ * python3-skimage. A missing package gives a note instead of a pair.
+ */
+import { existsSync } from 'node:fs';
+import type { RawImage } from '@wiggle/engine/image';
+import sharp from 'sharp';
+
+export interface RealPair {
+  name: string;
+  left: RawImage;
+  right: RawImage;
+}
+
+const SOURCES = [
+  {
+    name: 'aloe (opencv-doc)',
+    package: 'opencv-doc',
+    left: '/usr/share/doc/opencv-doc/examples/data/aloeL.jpg',
+    right: '/usr/share/doc/opencv-doc/examples/data/aloeR.jpg',
+  },
+  {
+    name: 'motorcycle (python3-skimage)',
+    package: 'python3-skimage',
+    left: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png',
+    right: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_right.png',
+  },
+];
+
+async function rgb(path: string): Promise<RawImage> {
+  const { data, info } = await sharp(path).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
+
+export async function loadRealPairs(note: (text: string) => void): Promise<RealPair[]> {
+  const pairs: RealPair[] = [];
+  for (const source of SOURCES) {
+    if (!existsSync(source.left) || !existsSync(source.right)) {
+      note(`skipped ${source.name}: package ${source.package} is not installed`);
+      continue;
+    }
+    pairs.push({ name: source.name, left: await rgb(source.left), right: await rgb(source.right) });
+  }
+  return pairs;
+}

@@ -1,0 +1,110 @@
+/**
+ * Interpolation bench: layered scenes rendered from camera positions 0, .25, .5, .75, 1 give the exact in-between
+ * views; frames 25/50/75 from interpolateViews(view 0, view 1) are scored (PSNR, SSIM) against them, side by side
+ * with a plain cross-fade, plus the time for the three frames at 1920 px width. Prints figures; never fails.
+ * Usage: tsx bench/engine/interpolate.ts [--quick]
+ */
+import { cpus, loadavg } from 'node:os';
+import { loadOpenCv } from '@wiggle/engine/cv/opencv';
+import { makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
+import { interpolateViews } from '@wiggle/engine/interpolate/interpolate-views';
+import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
+
+const quick = process.argv.includes('--quick');
+const WIDTH = 1920;
+const HEIGHT = 1280;
+
+interface Scenario {
+  name: string;
+  seed: number;
+  /** Disparity of the nearest layer, as a fraction of the width. */
+  near: number;
+  background: number;
+  objects: number;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'small parallax (near 1.5 %)', seed: 31, near: 0.015, background: 0, objects: 6 },
+  { name: 'typical parallax (near 3 %)', seed: 32, near: 0.03, background: 4, objects: 7 },
+  { name: 'strong parallax (near 5 %)', seed: 33, near: 0.05, background: 8, objects: 8 },
+  { name: 'crowded (12 planes, 4 %)', seed: 34, near: 0.04, background: 0, objects: 12 },
+];
+
+function row(cells: string[], widths: number[]): string {
+  return `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+}
+
+async function main(): Promise<void> {
+  await loadOpenCv();
+  const head = [
+    'scene',
+    'frame',
+    'flow PSNR dB',
+    'fade PSNR dB',
+    'gain dB',
+    'flow SSIM',
+    'fade SSIM',
+    'ms (3 frames)',
+    'CPU ms',
+  ];
+  const body: string[][] = [];
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  const gains: number[] = [];
+  for (const scenario of quick ? SCENARIOS.slice(0, 2) : SCENARIOS) {
+    const scene = makeLayeredScene({
+      width: WIDTH,
+      height: HEIGHT,
+      seed: scenario.seed,
+      objects: scenario.objects,
+      maxDisparity: Math.round((WIDTH * scenario.near) / 4) * 4,
+      backgroundDisparity: scenario.background,
+    });
+    const views = [0, 0.25, 0.5, 0.75, 1].map((c) => renderView(scene, c));
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const frames = await interpolateViews(views[0]!, views[4]!, [25, 50, 75]);
+    const used = process.cpuUsage(cpu);
+    const ms = performance.now() - started;
+    const cpuMs = (used.user + used.system) / 1000;
+    times.push(ms);
+    cpuTimes.push(cpuMs);
+    frames.forEach((frame, k) => {
+      const truth = views[k + 1]!;
+      const fade = crossFade(views[0]!, views[4]!, (k + 1) / 4);
+      const p = psnr(frame, truth);
+      const q = psnr(fade, truth);
+      gains.push(p - q);
+      body.push([
+        k === 0 ? scenario.name : '',
+        String((k + 1) * 25),
+        p.toFixed(2),
+        q.toFixed(2),
+        (p - q).toFixed(2),
+        ssim(frame, truth).toFixed(4),
+        ssim(fade, truth).toFixed(4),
+        k === 0 ? ms.toFixed(0) : '',
+        k === 0 ? cpuMs.toFixed(0) : '',
+      ]);
+    });
+  }
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  console.log(
+    `Interpolation at ${WIDTH}x${HEIGHT} (flow computed at 960 px wide), vs exact in-between renders:\n`,
+  );
+  console.log(row(head, widths));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of body) console.log(row(r, widths));
+  const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+  console.log(
+    `\nmean gain over cross-fade ${(gains.reduce((a, b) => a + b, 0) / gains.length).toFixed(2)} dB (min ${Math.min(...gains).toFixed(2)} dB)`,
+  );
+  console.log(
+    `three 1920 px frames: median wall ${med(times).toFixed(0)} ms, median CPU ${med(cpuTimes).toFixed(0)} ms ` +
+      `(load average ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' ')} on ${cpus().length} cores)`,
+  );
+}
+
+await main();
