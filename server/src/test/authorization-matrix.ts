@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { libraryRows, librarySetup } from '../features/library/authorization-rows';
 import type { TestMember } from './harness';
 import { TEST_PASSWORD } from './harness';
 
@@ -185,8 +186,8 @@ export const accountRows: MatrixRow[] = [
 ];
 
 /** Every row of every feature; append yours. */
-export const authorizationMatrix: MatrixRow[] = [...accountRows];
-export const matrixSetups: MatrixSetup[] = [accountSetup];
+export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);
