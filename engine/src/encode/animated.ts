@@ -12,6 +12,11 @@ export interface AnimatedWebpOptions extends AnimationOptions {
   quality?: number;
   /** 0 = loop forever (what a wiggle does). */
   loop?: number;
+  /**
+   * Encoder effort. Default 1 for both: on 8 pages of 1920 px, WebP effort 2 took ~30 % longer for ~8 % smaller
+   * files, and GIF effort 7 twice as long as 1 for the same size (bench on this 2-core machine).
+   */
+  effort?: number;
 }
 
 async function animated(frames: readonly FrameInput[], options: AnimationOptions) {
@@ -29,11 +34,13 @@ async function animated(frames: readonly FrameInput[], options: AnimationOptions
 /** An animated WebP of the frames (ping-pong by default), each page shown for its delay. */
 export async function encodeAnimatedWebp(frames: readonly FrameInput[], options: AnimatedWebpOptions = {}) {
   const { image, delay } = await animated(frames, options);
-  return image.webp({ quality: options.quality ?? 85, effort: 2, delay, loop: options.loop ?? 0 }).toBuffer();
+  return image
+    .webp({ quality: options.quality ?? 85, effort: options.effort ?? 1, delay, loop: options.loop ?? 0 })
+    .toBuffer();
 }
 
 /** An animated GIF of the frames (ping-pong by default); colours are quantised per libvips' cgif. */
 export async function encodeGif(frames: readonly FrameInput[], options: AnimatedWebpOptions = {}) {
   const { image, delay } = await animated(frames, options);
-  return image.gif({ delay, loop: options.loop ?? 0, effort: 5 }).toBuffer();
+  return image.gif({ delay, loop: options.loop ?? 0, effort: options.effort ?? 1 }).toBuffer();
 }
