@@ -114,6 +114,12 @@ describe('ingestImage', () => {
     expect(error.code).toBe('corrupt');
   });
 
+  it.each(['png', 'webp', 'gif', 'tiff', 'avif'] as const)('refuses a %s cut in half', async (format) => {
+    const bytes = await sharpFromRaw(gradientRaw(600, 400))[format]().toBuffer();
+    const error = await refusal(ingestImage(bytes.subarray(0, bytes.length >> 1)));
+    expect(['corrupt', 'not_an_image']).toContain(error.code);
+  });
+
   it('refuses a PNG whose header claims 100000x100000 pixels without allocating them', async () => {
     const before = process.memoryUsage().rss;
     const error = await refusal(ingestImage(pngHeaderClaiming(100_000, 100_000)));
