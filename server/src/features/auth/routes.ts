@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requestToken, requireMember } from '../../platform/auth/guards';
+import { scheduleSessionCleanup } from '../../platform/auth/session-cleanup';
 import { createAuthService } from './service';
 
 const tags = ['auth'];
@@ -17,6 +18,7 @@ const loginKey = (request: FastifyRequest) => {
 
 export const authRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
   const auth = createAuthService(platform.db, platform.config);
+  scheduleSessionCleanup(app);
 
   app.post(
     '/auth/login',
