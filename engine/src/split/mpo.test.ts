@@ -48,6 +48,15 @@ describe('splitMpo', () => {
     expect((await sharp(split.left).metadata()).width).toBe(320);
   });
 
+  it('skips preview copies listed before the disparity views (Panasonic/Sony layout)', async () => {
+    const { left, right } = await stereoJpegs();
+    const preview = await jpegOf(solidRaw(64, 48, [0, 200, 0]));
+    const mpo = buildMpo([left, preview, right], 'II', [0x20020002, 0x00010001, 0x00020002]);
+    const split = splitMpo(mpo);
+    expect(split.method).toBe('mpf-index');
+    expect(Buffer.compare(split.right, right)).toBe(0);
+  });
+
   it('refuses an MPO that holds one picture', async () => {
     const { left } = await stereoJpegs();
     const single = buildMpo([left]);

@@ -52,11 +52,20 @@ export function jpegEnd(bytes: Uint8Array, start: number): number | undefined {
   return undefined;
 }
 
+const TYPE_DISPARITY = 0x020002;
+const TYPE_LARGE_THUMBNAILS = [0x010001, 0x010002];
+
 function fromIndex(bytes: Uint8Array): Buffer[] | undefined {
   const index = readMpfIndex(bytes);
   if (!index) return undefined;
+  // Stereo cameras tag their views "multi-frame disparity", left first; some (Panasonic, Sony) also list
+  // VGA/Full-HD preview copies, which must not be taken for the right view.
+  const typeOf = (image: { attribute: number }) => image.attribute & 0xffffff;
+  const disparity = index.filter((image) => typeOf(image) === TYPE_DISPARITY);
+  const views =
+    disparity.length >= 2 ? disparity : index.filter((i) => !TYPE_LARGE_THUMBNAILS.includes(typeOf(i)));
   const pictures: Buffer[] = [];
-  for (const image of index) {
+  for (const image of views) {
     const end = image.offset + image.size;
     if (image.size === 0 || end > bytes.length || !isJpegStart(bytes, image.offset)) return undefined;
     pictures.push(Buffer.from(bytes.subarray(image.offset, end)));

@@ -3,7 +3,7 @@
  * whose MP Index IFD lists every picture (offsets relative to the MP header, as CIPA DC-007 defines them),
  * and the other JPEGs follow it verbatim.
  */
-export function buildMpo(jpegs: Buffer[], endian: 'II' | 'MM' = 'II'): Buffer {
+export function buildMpo(jpegs: Buffer[], endian: 'II' | 'MM' = 'II', attributes?: number[]): Buffer {
   const n = jpegs.length;
   const little = endian === 'II';
   const tiffLength = 8 + 2 + 3 * 12 + 4 + 16 * n;
@@ -34,7 +34,7 @@ export function buildMpo(jpegs: Buffer[], endian: 'II' | 'MM' = 'II'): Buffer {
   let offset = firstLength;
   for (let i = 0; i < n; i++) {
     const at = entriesOffset + i * 16;
-    u32(i === 0 ? 0x20020002 : 0x00020002, at);
+    u32(attributes?.[i] ?? (i === 0 ? 0x20020002 : 0x00020002), at);
     u32(i === 0 ? firstLength : jpegs[i]!.length, at + 4);
     u32(i === 0 ? 0 : offset - mpHeaderAt, at + 8);
     if (i > 0) offset += jpegs[i]!.length;
