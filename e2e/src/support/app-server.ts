@@ -22,6 +22,8 @@ export interface StartOptions {
   /** Reuse a data directory (restart); a fresh temp directory otherwise. */
   dataDir?: string;
   env?: Record<string, string>;
+  /** Listen on this port (a restart keeps the origin, so the browser keeps its session); a free one otherwise. */
+  port?: number;
   /** Name of the log file under e2e/.artifacts/logs. */
   logName?: string;
 }
@@ -65,7 +67,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  */
 export async function startAppServer(options: StartOptions): Promise<AppServer> {
   const dataDir = options.dataDir ?? (await newDataDir());
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const logDir = path.join(ARTIFACTS_DIR, 'logs');
   await mkdir(logDir, { recursive: true });
