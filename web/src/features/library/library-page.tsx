@@ -1,20 +1,276 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { TIMING } from '@wiggle/common/constants';
+import { MoveType } from '@wiggle/common/enums';
+import type { Folder } from '@wiggle/common/schemas/library';
+import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { showSnackbar } from '../../lib/stores/notification';
+import { getSetting, useSetting } from '../../lib/stores/settings';
+import { useFolders } from './api/folders';
+import { type FolderAction, FolderTreePanel } from './components/folder-tree-panel';
+import { type LibraryDialog, LibraryDialogs } from './components/library-dialogs';
+import { LibraryGrid } from './components/library-grid';
+import { LibraryToolbar, type SelectionAction } from './components/library-toolbar';
+import { TrashView } from './components/trash-view';
+import { resolveUploadFolder } from './components/upload-dialog';
+import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useFolderNavigation } from './hooks/use-folder-navigation';
+import { useLibraryActions } from './hooks/use-library-actions';
+import { useLibraryLists } from './hooks/use-library-lists';
+import { useSectionSelection } from './hooks/use-section-selection';
+import { useTreeWidth } from './hooks/use-tree-width';
+import { carriesFiles, type DraggedItems, writeDraggedItems } from './logic/drag-items';
+import { folderPath, subtreeIds } from './logic/folder-tree';
+import { enqueueUploads, setUploadDoneListener } from './stores/upload-queue';
 
-/** Placeholder until the Library screen lands (folder tree, originals, wiggles, upload, create, search, rename). */
+/** SPEC §2 Library: folder tree, wiggles and originals, upload, create wiggle, search, bulk rename, trash. */
 export function LibraryPage() {
+  const client = useQueryClient();
+  const foldersQuery = useFolders();
+  const folders = foldersQuery.data ?? [];
+  const nav = useFolderNavigation(foldersQuery.data);
+  const tree = useTreeWidth();
+  const [zoomIndex] = useSetting('libraryZoomIndex');
+  const [trashOpen, setTrashOpen] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), TIMING.defaultDebounceMs);
+  const [dialog, setDialog] = useState<LibraryDialog>({ kind: 'none' });
+  const [fileDropActive, setFileDropActive] = useState(false);
+  const actions = useLibraryActions();
+
+  const lists = useLibraryLists(nav.folderId, search, !trashOpen && foldersQuery.isSuccess);
+  const wiggleOrder = useMemo(() => lists.wiggles.map((w) => w.id), [lists.wiggles]);
+  const originalOrder = useMemo(() => lists.originals.map((o) => o.id), [lists.originals]);
+  const wiggleSelection = useSectionSelection(wiggleOrder);
+  const originalSelection = useSectionSelection(originalOrder);
+
+  useEffect(() => {
+    setUploadDoneListener(() => void client.invalidateQueries({ queryKey: ['library', 'originals'] }));
+    return () => setUploadDoneListener(null);
+  }, [client]);
+
+  const selectedGroups = (): DraggedItems[] => [
+    { type: MoveType.Wiggle, ids: wiggleSelection.ids },
+    { type: MoveType.Original, ids: originalSelection.ids },
+  ];
+  const closeDialog = () => setDialog({ kind: 'none' });
+  const title = trashOpen
+    ? 'Trash'
+    : nav.folderId === null
+      ? 'Library'
+      : folderPath(folders, nav.folderId)
+          .map((f) => f.name)
+          .join(' / ');
+
+  const onFolderAction = (action: FolderAction, folder: Folder | null) => {
+    if (action === 'create') return setDialog({ kind: 'new-folder', parentId: folder?.id ?? nav.folderId });
+    if (!folder) return;
+    if (action === 'rename') return setDialog({ kind: 'rename-folder', folder });
+    const groups = [{ type: MoveType.Folder, ids: [folder.id] }];
+    if (action === 'move' || action === 'copy')
+      return setDialog({ kind: 'pick-target', copy: action === 'copy', groups });
+    void actions.trash(groups).then((ok) => {
+      if (ok && nav.folderId !== null && subtreeIds(folders, folder.id).has(nav.folderId))
+        nav.select(folder.parentId);
+    });
+  };
+
+  const onSelectionAction = (action: SelectionAction) => {
+    switch (action) {
+      case 'create':
+        return setDialog({
+          kind: 'create-wiggle',
+          originals: lists.originals.filter((o) => originalSelection.selected.has(o.id)),
+        });
+      case 'rename': {
+        const originalNames = new Map(lists.originals.map((o) => [o.id, o.name]));
+        const wiggles = lists.wiggles.filter((w) => wiggleSelection.selected.has(w.id));
+        const originals = lists.originals.filter((o) => originalSelection.selected.has(o.id));
+        return setDialog({
+          kind: 'bulk-rename',
+          targets: [
+            ...wiggles.map((w) => ({
+              type: MoveType.Wiggle,
+              id: w.id,
+              subject: { current: w.name, original: originalNames.get(w.leftOriginalId ?? -1) ?? w.name },
+            })),
+            ...originals.map((o) => ({
+              type: MoveType.Original,
+              id: o.id,
+              subject: { current: o.name, original: o.name },
+            })),
+          ],
+        });
+      }
+      case 'move':
+      case 'copy':
+        return setDialog({ kind: 'pick-target', copy: action === 'copy', groups: selectedGroups() });
+      case 'delete':
+        return void actions.trash(selectedGroups());
+      case 'selectAll':
+        wiggleSelection.selectAll();
+        return originalSelection.selectAll();
+      case 'clear':
+        wiggleSelection.clear();
+        return originalSelection.clear();
+    }
+  };
+
+  const onDragItems = (section: 'wiggles' | 'originals', id: number, event: DragEvent) => {
+    const selection = section === 'wiggles' ? wiggleSelection : originalSelection;
+    const ids = selection.selected.has(id) ? selection.ids : [id];
+    writeDraggedItems(event.dataTransfer, {
+      type: section === 'wiggles' ? MoveType.Wiggle : MoveType.Original,
+      ids,
+    });
+  };
+
+  const fileDrop = {
+    onDragOver: (event: DragEvent) => {
+      if (!carriesFiles(event.dataTransfer) || trashOpen) return;
+      event.preventDefault();
+      setFileDropActive(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFileDropActive(false);
+    },
+    onDrop: (event: DragEvent) => {
+      setFileDropActive(false);
+      if (!carriesFiles(event.dataTransfer) || trashOpen) return;
+      event.preventDefault();
+      enqueueUploads([...event.dataTransfer.files], {
+        folderId: resolveUploadFolder(getSetting('uploadTarget'), nav.folderId, folders),
+        resolutionLimit: getSetting('uploadResolutionLimit'),
+        reencode: getSetting('uploadForceReencode'),
+      });
+      setDialog({ kind: 'upload' });
+    },
+  };
+
   return (
-    <Paper sx={{ p: 4 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        Library
-      </Typography>
-      <Typography variant="h6" component="p" color="text.secondary">
-        Your library is empty
-      </Typography>
-      <Typography color="text.secondary">
-        Upload your stereo photos here and turn them into wiggles. Uploading, folders and wiggle creation
-        arrive with the library update.
-      </Typography>
+    <Paper
+      sx={{
+        display: 'flex',
+        height: { xs: 'calc(100vh - 88px)', sm: 'calc(100vh - 96px)', md: 'calc(100vh - 112px)' },
+        overflow: 'hidden',
+      }}
+    >
+      <Box sx={{ width: tree.width, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
+        {foldersQuery.isError ? (
+          <Typography color="error" sx={{ p: 2 }}>
+            The folders could not be loaded.
+          </Typography>
+        ) : (
+          <FolderTreePanel
+            folders={folders}
+            selectedId={nav.folderId}
+            trashOpen={trashOpen}
+            opened={nav.opened}
+            onSelect={(id) => {
+              setTrashOpen(false);
+              nav.select(id);
+            }}
+            onOpenTrash={() => setTrashOpen(true)}
+            onToggle={nav.toggle}
+            onDropItems={(target, items, copy) => void actions.moveOrCopy([items], target, copy)}
+            onAction={onFolderAction}
+          />
+        )}
+      </Box>
+      <Box
+        role="separator"
+        aria-orientation="vertical"
+        aria-label="Resize folder tree"
+        aria-valuenow={tree.width}
+        tabIndex={0}
+        onPointerDown={tree.onPointerDown}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowLeft') tree.nudge(-20);
+          if (event.key === 'ArrowRight') tree.nudge(20);
+        }}
+        sx={{
+          width: 6,
+          flexShrink: 0,
+          cursor: 'col-resize',
+          bgcolor: 'divider',
+          display: { xs: 'none', md: 'block' },
+          '&:hover, &:focus-visible': { bgcolor: 'primary.main' },
+        }}
+      />
+      <Box
+        {...fileDrop}
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          position: 'relative',
+          outline: fileDropActive ? 3 : 0,
+          outlineStyle: 'dashed',
+          outlineColor: 'primary.main',
+          outlineOffset: -6,
+        }}
+      >
+        {trashOpen ? (
+          <TrashView onRestore={(groups) => void actions.restore(groups)} />
+        ) : (
+          <>
+            <LibraryToolbar
+              title={title}
+              search={searchText}
+              onSearch={setSearchText}
+              onUpload={() => setDialog({ kind: 'upload' })}
+              selectedOriginals={originalSelection.ids.length}
+              selectedWiggles={wiggleSelection.ids.length}
+              onAction={onSelectionAction}
+            />
+            <LibraryGrid
+              zoomIndex={zoomIndex}
+              searching={search !== ''}
+              wiggles={{
+                items: lists.wiggles,
+                hasMore: lists.wigglesQuery.hasNextPage,
+                loading: lists.wigglesQuery.isFetching,
+                fetchMore: lists.wigglesQuery.fetchNextPage,
+                selected: wiggleSelection.selected,
+              }}
+              originals={{
+                items: lists.originals,
+                hasMore: lists.originalsQuery.hasNextPage,
+                loading: lists.originalsQuery.isFetching,
+                fetchMore: lists.originalsQuery.fetchNextPage,
+                selected: originalSelection.selected,
+              }}
+              onItemClick={(section, id, event) =>
+                (section === 'wiggles' ? wiggleSelection : originalSelection).click(id, event)
+              }
+              onSelectAll={() => onSelectionAction('selectAll')}
+              onClearSelection={() => onSelectionAction('clear')}
+              onOpenWiggle={(wiggle) => setDialog({ kind: 'wiggle-preview', wiggle })}
+              onOpenOriginal={(original) => setDialog({ kind: 'original-preview', original })}
+              onDeleteWiggle={(wiggle) => void actions.trash([{ type: MoveType.Wiggle, ids: [wiggle.id] }])}
+              onDragItems={onDragItems}
+            />
+          </>
+        )}
+      </Box>
+      <LibraryDialogs
+        dialog={dialog}
+        folders={folders}
+        currentFolderId={nav.folderId}
+        onClose={closeDialog}
+        onFolderCreated={(folder) => {
+          if (folder.parentId !== null && !nav.opened.includes(folder.parentId)) nav.toggle(folder.parentId);
+        }}
+        onPicked={(groups, target, copy) => void actions.moveOrCopy(groups, target, copy)}
+        onWigglesCreated={(answer) => {
+          const count = answer.wiggles.length;
+          showSnackbar(`${count} wiggle${count === 1 ? ' is' : 's are'} being created.`, 'success');
+          if (answer.folder) nav.reveal(answer.folder.id, [...folders, answer.folder]);
+        }}
+      />
     </Paper>
   );
 }

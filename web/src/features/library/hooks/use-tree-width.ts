@@ -1,0 +1,47 @@
+import { FOLDER_TREE_WIDTH } from '@wiggle/common/constants';
+import { type PointerEvent, useCallback, useState } from 'react';
+import { useSetting } from '../../../lib/stores/settings';
+
+/** SPEC §9: at least 320 px, and the tree always leaves 400 px of the window to the lists. */
+export function clampTreeWidth(width: number, windowWidth: number): number {
+  const max = Math.max(FOLDER_TREE_WIDTH.min, windowWidth - FOLDER_TREE_WIDTH.maxOffset);
+  return Math.round(Math.min(Math.max(width, FOLDER_TREE_WIDTH.min), max));
+}
+
+/** The tree's width, dragged live and saved to the settings once the drag ends. */
+export function useTreeWidth() {
+  const [saved, save] = useSetting('libraryTreeWidth');
+  const [dragging, setDragging] = useState<number | null>(null);
+  const width = clampTreeWidth(dragging ?? saved, window.innerWidth);
+
+  const onPointerDown = useCallback(
+    (event: PointerEvent<HTMLElement>) => {
+      event.preventDefault();
+      const handle = event.currentTarget;
+      handle.setPointerCapture(event.pointerId);
+      const startX = event.clientX;
+      const startWidth = width;
+      let latest = startWidth;
+      const move = (e: globalThis.PointerEvent) => {
+        latest = clampTreeWidth(startWidth + e.clientX - startX, window.innerWidth);
+        setDragging(latest);
+      };
+      const up = () => {
+        handle.removeEventListener('pointermove', move);
+        handle.removeEventListener('pointerup', up);
+        handle.removeEventListener('pointercancel', up);
+        setDragging(null);
+        save(latest);
+      };
+      handle.addEventListener('pointermove', move);
+      handle.addEventListener('pointerup', up);
+      handle.addEventListener('pointercancel', up);
+    },
+    [width, save],
+  );
+  return {
+    width,
+    onPointerDown,
+    nudge: (delta: number) => save(clampTreeWidth(width + delta, window.innerWidth)),
+  };
+}
