@@ -14,6 +14,12 @@ export interface InProcessJobQueueOptions {
   retryDelayMs?: number;
   /** How long close() lets running handlers finish before leaving them to run again. */
   closeGraceMs?: number;
+  /**
+   * At start, make jobs left 'running' waiting again at once instead of after their lease (default true). Right
+   * when this is the only process running jobs on the database, as in the embedded default; turn it off if several
+   * processes share one database without Redis, or a starting process would take over its peers' live jobs.
+   */
+  recoverOnStart?: boolean;
 }
 
 interface Registration {
@@ -43,11 +49,12 @@ export class InProcessJobQueue implements JobQueue {
   private readonly retryDelayMs: number;
   private readonly closeGraceMs: number;
   private readonly skipLocked: boolean;
+  private readonly recoverOnStart: boolean;
   private readonly handlers = new Map<string, Registration>();
   private readonly active = new Set<Promise<void>>();
   private readonly stop = new AbortController();
   private timer: NodeJS.Timeout | undefined;
-  private ticking = false;
+  private ticking: Promise<void> | undefined;
   private tickAgain = false;
   private lastPrune = 0;
 
@@ -58,6 +65,7 @@ export class InProcessJobQueue implements JobQueue {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.retryDelayMs = options.retryDelayMs ?? 2_000;
     this.closeGraceMs = options.closeGraceMs ?? 2_000;
+    this.recoverOnStart = options.recoverOnStart ?? true;
     this.skipLocked = db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
   }
 
@@ -92,7 +100,7 @@ export class InProcessJobQueue implements JobQueue {
     this.handlers.set(name, {
       handler: handler as JobHandler<object>,
       running: 0,
-      recovered: this.recoverInterrupted(name),
+      recovered: this.recoverOnStart ? this.recoverInterrupted(name) : Promise.resolve(),
     });
     this.wake();
   }
@@ -102,6 +110,7 @@ export class InProcessJobQueue implements JobQueue {
     this.stop.abort();
     clearTimeout(this.timer);
     await Promise.allSettled([...this.handlers.values()].map((registration) => registration.recovered));
+    await this.ticking;
     await Promise.allSettled([...this.active]);
   }
 
@@ -136,27 +145,32 @@ export class InProcessJobQueue implements JobQueue {
       this.tickAgain = true;
       return;
     }
-    this.ticking = true;
+    this.ticking = this.claimDueJobs();
+    await this.ticking;
+    this.ticking = undefined;
+    if (this.tickAgain) {
+      this.tickAgain = false;
+      this.schedule(0);
+    } else {
+      this.schedule(this.pollIntervalMs);
+    }
+  }
+
+  private async claimDueJobs(): Promise<void> {
     try {
       for (const [name, registration] of this.handlers) {
         await registration.recovered;
         while (!this.stop.signal.aborted && registration.running < (registration.handler.concurrency ?? 1)) {
           const row = await this.claim(name);
           if (!row) break;
-          this.start(name, registration, row);
+          // close() began while the claim was in flight: hand the job straight back.
+          if (this.stop.signal.aborted) await this.finish(row, { status: 'waiting', last_error: null });
+          else this.start(name, registration, row);
         }
       }
       await this.pruneFinished();
     } catch (error) {
       this.log.error({ err: error }, 'job queue poll failed');
-    } finally {
-      this.ticking = false;
-      if (this.tickAgain) {
-        this.tickAgain = false;
-        this.schedule(0);
-      } else {
-        this.schedule(this.pollIntervalMs);
-      }
     }
   }
 

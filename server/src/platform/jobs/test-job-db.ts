@@ -25,9 +25,10 @@ export async function createJobTestDatabase(
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = new Kysely<JobTables>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 10 }) }),
-  });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  // Dropping the database at the end terminates clients that are still closing; that is expected here.
+  pool.on('error', () => {});
+  const db = new Kysely<JobTables>({ dialect: new PostgresDialect({ pool }) });
   await up(db);
   return {
     db,
