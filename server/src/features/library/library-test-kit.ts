@@ -1,5 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
+import type { RawImage } from '@wiggle/engine/image';
 import { buildMpo } from '@wiggle/engine/testing/make-mpo';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -12,36 +14,18 @@ export async function createLibraryTestApp(dialect: Dialect, env?: Record<string
   return createTestApp({ dialect, ...(env ? { env } : {}) });
 }
 
-/** A deterministic textured scene; `shift` px of horizontal parallax between the two views. */
+/** A stereo pair of the engine's synthetic layered scene (objects at several depths), as JPEGs. */
 export async function stereoPair(
   width = 480,
   height = 360,
-  shift = 12,
+  maxDisparity = 16,
 ): Promise<{ left: Buffer; right: Buffer }> {
-  const full = width + shift;
-  const data = Buffer.alloc(full * height * 3);
-  let seed = 12345;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-  const cell = 6;
-  const cols = Math.ceil(full / cell);
-  const cells = Array.from({ length: cols * Math.ceil(height / cell) }, () => [random(), random(), random()]);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < full; x++) {
-      const c = cells[Math.floor(y / cell) * cols + Math.floor(x / cell)]!;
-      const i = (y * full + x) * 3;
-      data[i] = Math.round(c[0]! * 200 + (x / full) * 55);
-      data[i + 1] = Math.round(c[1]! * 200 + (y / height) * 55);
-      data[i + 2] = Math.round(c[2]! * 255);
-    }
-  }
-  const raw = { raw: { width: full, height, channels: 3 as const } };
-  const [left, right] = await Promise.all([
-    sharp(data, raw).extract({ left: shift, top: 0, width, height }).jpeg({ quality: 92 }).toBuffer(),
-    sharp(data, raw).extract({ left: 0, top: 0, width, height }).jpeg({ quality: 92 }).toBuffer(),
-  ]);
+  const scene = makeLayeredScene({ width, height, seed: 7, objects: 5, maxDisparity });
+  const encode = (image: RawImage) =>
+    sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+  const [left, right] = await Promise.all([encode(renderView(scene, 0)), encode(renderView(scene, 1))]);
   return { left, right };
 }
 
