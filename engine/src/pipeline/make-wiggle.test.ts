@@ -46,11 +46,13 @@ describe('makeWiggle', () => {
   it('makes an Original (2-frame) wiggle from one MPO without alignment, reduced to maxSide', async () => {
     const jpeg = (image: RawImage) => sharpFromRaw(image).jpeg({ quality: 95 }).toBuffer();
     const mpo = buildMpo([await jpeg(left), await jpeg(right)]);
-    const result = await makeWiggle(mpo, undefined, { autoAlign: false, interpolate: false, maxSide: 450 });
+    const result = await makeWiggle(mpo, undefined, { autoAlign: false, interpolate: false, maxSide: 200 });
     expect(result.alignment.status).toBe('None');
     expect(result.interpolation.status).toBe('None');
     expect(result.frames).toHaveLength(2);
-    expect([result.width, result.height]).toEqual([450, 300]);
+    expect([result.width, result.height]).toEqual([200, 134]);
+    // Decoded for alignment at twice the output size, not at full size.
+    expect(result.alignedAt).toEqual({ width: 400, height: 267 });
   });
 
   it('applies render parameters (crop by aspect ratio) to every frame', async () => {

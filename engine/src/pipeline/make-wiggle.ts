@@ -17,6 +17,11 @@ export interface MakeWiggleOptions {
   interpolate?: boolean;
   /** Long side the aligned pair is reduced to before interpolation and rendering; render coordinates refer to it. */
   maxSide?: number;
+  /**
+   * Long side the inputs are decoded at for alignment. Default: twice `maxSide` (full size without it), which
+   * keeps sub-pixel accuracy at the output size while a 24 MP pair costs a third of the memory and time.
+   */
+  alignSide?: number;
   /** How a single side-by-side file is read when no right view is given. */
   order?: SideBySideOrder;
   render?: RenderParams;
@@ -41,6 +46,8 @@ export interface MakeWiggleResult {
     | { status: Extract<InterpolationStatus, 'None' | 'Success'> }
     | { status: 'Error'; reason: string };
   pivotDisparity: number;
+  /** Size the views were aligned at (the transform is in these pixels). */
+  alignedAt: { width: number; height: number };
   timingsMs: Record<'decode' | 'align' | 'interpolate' | 'render', number>;
 }
 
@@ -70,14 +77,16 @@ async function decodePair(
   left: Uint8Array,
   right: Uint8Array | undefined,
   order: SideBySideOrder | undefined,
+  side: number | undefined,
 ) {
-  if (right) return Promise.all([decodeToRaw(left), decodeToRaw(right)]);
+  if (right) return Promise.all([decodeToRaw(left, side), decodeToRaw(right, side)]);
   if (sniffImageType(left) === 'mpo') {
     const split = splitMpo(left);
-    return Promise.all([decodeToRaw(split.left), decodeToRaw(split.right)]);
+    return Promise.all([decodeToRaw(split.left, side), decodeToRaw(split.right, side)]);
   }
-  const split = await splitSideBySide(left, { order });
-  return [split.left, split.right] as const;
+  // A side-by-side image holds two views across its width: each may use the whole `side`.
+  const split = await splitSideBySide(await decodeToRaw(left, side ? side * 2 : undefined), { order });
+  return Promise.all([fitInside(split.left, side), fitInside(split.right, side)]);
 }
 
 /**
@@ -98,12 +107,14 @@ export async function makeWiggle(
     clock = now;
   };
 
-  const [decodedLeft, decodedRight] = await decodePair(leftBytes, rightBytes, options.order);
+  const alignSide = options.alignSide ?? (options.maxSide ? options.maxSide * 2 : undefined);
+  const [decodedLeft, decodedRight] = await decodePair(leftBytes, rightBytes, options.order, alignSide);
   // Views of different sizes (e.g. a re-saved side) are brought to one size so frames can share a canvas.
   let left: RawImage = decodedLeft;
   let right: RawImage = await resizeRaw(decodedRight, left.width, left.height, 'fill');
   lap('decode');
 
+  const alignedAt = { width: left.width, height: left.height };
   let alignment: MakeWiggleResult['alignment'] = { status: 'None' };
   if (options.autoAlign ?? true) {
     const aligned = await alignPair(left, right);
@@ -152,6 +163,7 @@ export async function makeWiggle(
     alignment,
     interpolation,
     pivotDisparity: rendered.pivotDisparity,
+    alignedAt,
     timingsMs,
   };
 }
