@@ -1,0 +1,116 @@
+import { Messages } from '@wiggle/common/messages';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useApp } from './support/app-fixture';
+import { useBrowser } from './support/browser';
+import {
+  card,
+  closeDialog,
+  imageLoaded,
+  selectCards,
+  uploadThroughUi,
+  waitForImage,
+} from './support/library-ui';
+import { loginThroughUi, type Member, newMember, registerByApi, waitForPath } from './support/members';
+import { stereoMpo, stereoPairJpegs, textFileNamedJpg } from './support/stereo-images';
+
+const app = useApp('library');
+const browser = useBrowser(() => app.server().url);
+
+describe('the library in the browser', () => {
+  let member: Member;
+
+  beforeAll(async () => {
+    member = newMember('library');
+    await registerByApi(app.server().url, app.mailbox(), member, { verify: true });
+  });
+
+  beforeEach(async () => {
+    const page = browser.page();
+    await loginThroughUi(page, member.email, member.password);
+    await waitForPath(page, '/library/');
+  });
+
+  it('turns an uploaded stereo pair into an auto-aligned wiggle that animates', async () => {
+    const page = browser.page();
+    const pair = await stereoPairJpegs();
+    const progress = await uploadThroughUi(page, [
+      { name: 'harbour-L.jpg', bytes: pair.left },
+      { name: 'harbour-R.jpg', bytes: pair.right },
+    ]);
+    expect(await progress.getByText('The file could not', { exact: false }).count()).toBe(0);
+    await closeDialog(page, 'Upload stereo photos');
+    for (const name of ['harbour-L.jpg', 'harbour-R.jpg']) {
+      await card(page, name).waitFor();
+      await waitForImage(card(page, name).getByRole('img'));
+    }
+
+    await selectCards(page, ['harbour-L.jpg', 'harbour-R.jpg']);
+    await page.getByRole('button', { name: 'Create wiggle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create wiggle' });
+    await dialog.getByLabel('Stacking').click();
+    await page.getByRole('option', { name: 'Auto-align', exact: true }).click();
+    await dialog.getByLabel('The current folder').check();
+    await dialog.getByRole('button', { name: 'Create 1 wiggle' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // New/InProgress show a progress overlay; Success turns it into an animated thumbnail with a Play button.
+    const wiggle = card(page, 'harbour-L');
+    await wiggle.waitFor();
+    const play = wiggle.getByRole('button', { name: 'Play harbour-L' });
+    await play.waitFor({ timeout: 90_000 });
+    await waitForImage(wiggle.getByRole('img', { name: 'harbour-L' }));
+    expect(await wiggle.getByText('Auto-align failed').count()).toBe(0);
+    expect(await wiggle.getByText(Messages.wiggleCreationFailed).count()).toBe(0);
+
+    await play.click();
+    const frame = page.getByRole('dialog').getByRole('img', { name: /^harbour-L, frame \d of \d$/ });
+    await frame.waitFor();
+    // Watch the player for a while: it must step through different frames, each a decoded picture.
+    const seen = new Set<string>();
+    const deadline = Date.now() + 4000;
+    while (Date.now() < deadline && seen.size < 2) {
+      const src = await frame.getAttribute('src');
+      if (src && (await imageLoaded(frame))) seen.add(src);
+      await page.waitForTimeout(60);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(2);
+    for (const src of seen) {
+      const answer = await page.evaluate(async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, type: response.headers.get('content-type') };
+      }, src);
+      expect(answer).toEqual({ status: 200, type: 'image/webp' });
+    }
+  });
+
+  it('splits an uploaded MPO into a left and a right original', async () => {
+    const page = browser.page();
+    const progress = await uploadThroughUi(page, [
+      { name: 'camera.mpo', bytes: await stereoMpo(), type: 'image/mpo' },
+    ]);
+    await progress.getByText('(2 originals)').waitFor();
+    await closeDialog(page, 'Upload stereo photos');
+    for (const name of ['camera.mpo (left)', 'camera.mpo (right)']) {
+      await card(page, name).waitFor();
+      await waitForImage(card(page, name).getByRole('img'));
+      await card(page, name).getByText('640 × 480').waitFor();
+    }
+  });
+
+  it('shows the error of a text file named .jpg and keeps the good image of the same batch', async () => {
+    const page = browser.page();
+    const pair = await stereoPairJpegs(640, 480, 5);
+    const progress = await uploadThroughUi(page, [
+      { name: 'notes.jpg', bytes: textFileNamedJpg() },
+      { name: 'good.jpg', bytes: pair.left },
+    ]);
+    const failed = progress.getByTestId('upload-item').filter({ hasText: 'notes.jpg' });
+    await failed.getByText(/^The file could not be (processed|prepared for upload): .+/).waitFor();
+    await progress.getByTestId('upload-item').filter({ hasText: 'good.jpg' }).getByText('Done').waitFor();
+    await closeDialog(page, 'Upload stereo photos');
+
+    await card(page, 'good.jpg').waitFor();
+    await waitForImage(card(page, 'good.jpg').getByRole('img'));
+    expect(await card(page, 'notes.jpg').count()).toBe(0);
+  });
+});

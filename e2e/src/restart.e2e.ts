@@ -1,0 +1,77 @@
+import type { CreateWigglesResponse } from '@wiggle/common/schemas/library';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from './support/app-fixture';
+import { startAppServer } from './support/app-server';
+import { useBrowser } from './support/browser';
+import { uploadByApi, waitForWiggleStatus, wiggleStatusByApi } from './support/library-api';
+import { card, selectCards, waitForImage } from './support/library-ui';
+import { loginThroughUi, type Member, newMember, registerByApi, waitForPath } from './support/members';
+import { stereoPairJpegs } from './support/stereo-images';
+
+const app = useApp('restart');
+const browser = useBrowser(() => app.server().url);
+
+describe('a restart during wiggle creation', () => {
+  let member: Member;
+  let token: string;
+
+  beforeAll(async () => {
+    member = newMember('restart');
+    token = await registerByApi(app.server().url, app.mailbox(), member, { verify: true });
+    // A larger pair keeps the job busy long enough to be caught while it runs.
+    const pair = await stereoPairJpegs(1600, 1066, 9);
+    await uploadByApi(app.server().url, token, [
+      { name: 'studio-L.jpg', bytes: pair.left },
+      { name: 'studio-R.jpg', bytes: pair.right },
+    ]);
+  });
+
+  it('finishes the wiggle after the server was killed while the job ran', async () => {
+    const page = browser.page();
+    await loginThroughUi(page, member.email, member.password);
+    await waitForPath(page, '/library/');
+    await selectCards(page, ['studio-L.jpg', 'studio-R.jpg']);
+    await page.getByRole('button', { name: 'Create wiggle' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create wiggle' });
+    await dialog.getByLabel('The current folder').check();
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/library/wiggles') && response.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Create 1 wiggle' }).click();
+    const answer = (await (await created).json()) as CreateWigglesResponse;
+    const id = answer.wiggles[0]?.id;
+    if (id === undefined) throw new Error('no wiggle created');
+
+    // Kill at the hardest moment: the job has been claimed and is running (InProgress).
+    const running = await waitForWiggleStatus(
+      app.server().url,
+      token,
+      id,
+      (s) => s.createStatus !== 'New',
+      30_000,
+    );
+    expect(running.createStatus).toBe('InProgress');
+    const { dataDir, url } = app.server();
+    await app.server().kill();
+    expect(app.server().child.signalCode).toBe('SIGKILL');
+
+    const restarted = await startAppServer({
+      smtpUrl: app.mailbox().url,
+      dataDir,
+      port: Number(new URL(url).port),
+      logName: 'restart-2',
+    });
+    app.setServer(restarted);
+    expect((await wiggleStatusByApi(url, token, id)).createStatus).not.toBe('Error');
+
+    // The member reloads the library: the same single wiggle finishes and plays.
+    await page.reload();
+    await waitForPath(page, '/library/');
+    const wiggle = card(page, 'studio-L');
+    await wiggle.getByRole('button', { name: 'Play studio-L' }).waitFor({ timeout: 120_000 });
+    await waitForImage(wiggle.getByRole('img', { name: 'studio-L' }));
+    expect(await card(page, 'studio-L').count()).toBe(1);
+    const final = await waitForWiggleStatus(url, token, id, (s) => s.iStatus === 'Success', 120_000);
+    expect(final).toMatchObject({ createStatus: 'Success', autoAlignStatus: 'Success' });
+  });
+});
