@@ -67,6 +67,13 @@ describe('decideRedirect: verified member', () => {
   );
 });
 
+describe('decideRedirect: terms', () => {
+  it('are open to everyone, whatever the authentication state', () => {
+    for (const auth of [visitor, unverified, member, admin])
+      expect(decideRedirect('/terms', auth)).toBeNull();
+  });
+});
+
 describe('decideRedirect: admin', () => {
   it.each(['/admin', '/admin/user', '/admin/coupon/create', '/library/'])('may open %s', (path) =>
     expect(decideRedirect(path, admin)).toBeNull(),

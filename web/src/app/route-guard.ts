@@ -7,12 +7,12 @@ export interface GuardAuthState {
   isAdmin: boolean;
 }
 
-/** Pages a visitor may open, by exact path or as a prefix (SPEC §2). */
-export const PUBLIC_WHITELIST = ['/auth/login', '/account/register/', '/account/reset/'] as const;
+/** Pages for the signed-out (SPEC §2 whitelist); a verified member opening one goes home instead. */
+const SIGNED_OUT_PAGES = ['/auth/login', '/account/register/', '/account/reset/'] as const;
+/** Pages a visitor may open, by exact path or as a prefix; the terms must open from the register form. */
+export const PUBLIC_WHITELIST = [...SIGNED_OUT_PAGES, '/terms'] as const;
 /** An unverified member may also reach support (SPEC §6: "register/verify and support only"). */
 export const UNVERIFIED_WHITELIST = [...PUBLIC_WHITELIST, '/support/'] as const;
-/** Pages that make no sense to a verified member: they go home instead. */
-const SIGNED_OUT_PAGES = PUBLIC_WHITELIST;
 
 const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 

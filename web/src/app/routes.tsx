@@ -17,6 +17,7 @@ const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page'), '
 const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
 const AdminLayout = lazyPage(() => import('../features/admin/admin-layout'), 'AdminLayout');
 const AdminSectionPage = lazyPage(() => import('../features/admin/admin-section-page'), 'AdminSectionPage');
+const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
 /** Admin child pages of SPEC §2 (/admin/{path}). */
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
               ...ADMIN_CHILD_PATHS.map((path) => ({ path, element: <AdminSectionPage /> })),
             ],
           },
+          { path: 'terms', element: <TermsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

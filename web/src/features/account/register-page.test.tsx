@@ -13,6 +13,9 @@ import { queryClient } from '../../lib/query-client';
 import { useAuthStore } from '../../lib/stores/auth';
 import { useSnackbarStore } from '../../lib/stores/notification';
 
+// The library screen is another feature's and needs browser APIs jsdom lacks; here only its route matters.
+vi.mock('../library/library-page', () => ({ LibraryPage: () => <p>Library page</p> }));
+
 const calls: Array<{ url: string; body: unknown }> = [];
 let verifyStatus = 200;
 

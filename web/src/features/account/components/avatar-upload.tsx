@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { Messages } from '@wiggle/common/messages';
 import { useRef } from 'react';
 import { apiUrl } from '../../../lib/api-client';
-import { showSnackbar } from '../../../lib/stores/notification';
+import { notify, showSnackbar } from '../../../lib/stores/notification';
 import { useUploadAvatar } from '../api/upload-avatar';
 
 const uploadFailure = (status: unknown) =>
@@ -21,7 +21,7 @@ export function AvatarUpload({ name, avatar }: { name: string; avatar: string | 
   const choose = (file: File | undefined) => {
     if (!file) return;
     upload.mutate(file, {
-      onSuccess: () => showSnackbar('Your picture is saved.', 'success'),
+      onSuccess: () => notify('Your picture is saved.', 'success'),
       onError: (status) => showSnackbar(uploadFailure(status), 'error'),
     });
   };

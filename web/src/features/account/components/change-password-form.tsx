@@ -5,7 +5,7 @@ import { Messages } from '@wiggle/common/messages';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
-import { showSnackbar } from '../../../lib/stores/notification';
+import { notify, showSnackbar } from '../../../lib/stores/notification';
 import { changePassword } from '../api/change-password';
 import { changePasswordFormSchema } from './password-confirm';
 import { applyServerFieldErrors } from './server-field-errors';
@@ -27,7 +27,7 @@ export function ChangePasswordForm() {
     try {
       await changePassword({ currentPassword, password });
       reset(empty);
-      showSnackbar('Your password is changed.', 'success');
+      notify('Your password is changed.', 'success');
     } catch (error) {
       if (!applyServerFieldErrors(error, setError))
         showSnackbar(errorMessage(error, Messages.generic), 'error');

@@ -11,7 +11,7 @@ import { type Profile, profileUpdateSchema } from '@wiggle/common/schemas/accoun
 import { Controller, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
-import { showSnackbar } from '../../../lib/stores/notification';
+import { notify, showSnackbar } from '../../../lib/stores/notification';
 import { useUpdateProfile } from '../api/update-profile';
 import { applyServerFieldErrors } from './server-field-errors';
 
@@ -46,7 +46,7 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
   const submit = handleSubmit(async (values) => {
     try {
       await update.mutateAsync({ ...values, subscriptions: { ...values.subscriptions, system: true } });
-      showSnackbar('Your details are saved.', 'success');
+      notify('Your details are saved.', 'success');
     } catch (error) {
       if (!applyServerFieldErrors(error, setError))
         showSnackbar(errorMessage(error, Messages.generic), 'error');

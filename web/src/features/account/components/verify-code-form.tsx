@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError } from '../../../lib/api-client';
-import { showSnackbar } from '../../../lib/stores/notification';
+import { notify, showSnackbar } from '../../../lib/stores/notification';
 import { useResendVerification } from '../api/resend-verification';
 import { verifyEmail } from '../api/verify-email';
 
@@ -37,7 +37,7 @@ export function VerifyCodeForm({
   });
   const resendCode = () =>
     resend.mutate(undefined, {
-      onSuccess: () => showSnackbar('A new code is on its way.', 'success'),
+      onSuccess: () => notify('A new code is on its way.', 'success'),
       onError: (error) => {
         const tooMany = error instanceof ApiError && error.status === 429 && error.error?.message;
         showSnackbar(tooMany || Messages.verificationMailFailed, 'error');
