@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ingestImage } from '@wiggle/engine/ingest/ingest-image';
@@ -16,6 +17,8 @@ type Variant = 'engine' | 'bare-sharp';
 interface Sample {
   variant: Variant;
   ms: number;
+  /** user + system CPU time: steadier than wall time when other work shares the machine. */
+  cpuMs: number;
   maxRssMb: number;
   baseRssMb: number;
   bytes: number;
@@ -44,12 +47,15 @@ async function engine(bytes: Buffer): Promise<number> {
 async function child(variant: Variant, file: string): Promise<void> {
   const bytes = await readFile(file);
   const baseRssMb = process.resourceUsage().maxRSS / 1024;
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const out = variant === 'engine' ? await engine(bytes) : await bareSharp(bytes);
   const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
   const sample: Sample = {
     variant,
     ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     baseRssMb,
     bytes: out,
@@ -89,6 +95,7 @@ async function parent(runs: number): Promise<void> {
       variant,
       'median ms': Math.round(median(mine.map((s) => s.ms))),
       'min ms': Math.round(Math.min(...mine.map((s) => s.ms))),
+      'median CPU ms': Math.round(median(mine.map((s) => s.cpuMs))),
       'peak RSS MB': Math.round(median(mine.map((s) => s.maxRssMb))),
       'RSS growth MB': Math.round(median(mine.map((s) => s.maxRssMb - s.baseRssMb))),
       'output KB': Math.round(mine[0]!.bytes / 1024),
@@ -96,7 +103,15 @@ async function parent(runs: number): Promise<void> {
   });
   console.table(rows);
   const ratio = rows[0]!['median ms'] / rows[1]!['median ms'];
-  console.log(`engine / bare sharp time: ${ratio.toFixed(2)}x (target <= 1.20x)`);
+  const cpuRatio = rows[0]!['median CPU ms'] / rows[1]!['median CPU ms'];
+  console.log(
+    `engine / bare sharp: wall ${ratio.toFixed(2)}x, CPU ${cpuRatio.toFixed(2)}x (target <= 1.20x)`,
+  );
+  console.log(
+    `load average during the run: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
 }
 
 const args = process.argv.slice(2);
