@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Member } from '../../platform/auth/sessions';
+import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { NotFound, UnsupportedMediaType } from '../../platform/errors';
@@ -13,12 +12,11 @@ export const AVATAR_SIZE = 256;
 const AVATAR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
- * Avatars are stored as DATA_DIR/avatars/{id}.webp under a random id, so an avatar URL neither reveals nor
+ * Avatars are stored in the blob store as avatars/{id}.webp under a random id, so an avatar URL neither reveals nor
  * enumerates member ids; a new upload gets a new id, which lets browsers cache each file for good.
  */
-export function createAvatarService(db: Kysely<Database>, dataDir: string) {
-  const directory = path.join(dataDir, 'avatars');
-  const fileOf = (id: string) => path.join(directory, `${id}.webp`);
+export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
+  const keyOf = (id: string) => `avatars/${id}.webp`;
 
   return {
     /** Square crop around the centre, at most 256 px, WebP; any image sharp can decode is accepted. */
@@ -34,8 +32,7 @@ export function createAvatarService(db: Kysely<Database>, dataDir: string) {
         throw new UnsupportedMediaType();
       }
       const id = randomBytes(16).toString('base64url');
-      await fs.mkdir(directory, { recursive: true });
-      await fs.writeFile(fileOf(id), webp);
+      await blobs.put(keyOf(id), webp, { contentType: 'image/webp' });
       const previous = await db
         .selectFrom('users')
         .select('avatar_id')
@@ -51,7 +48,7 @@ export function createAvatarService(db: Kysely<Database>, dataDir: string) {
         if (previous?.avatar_id)
           await trx.deleteFrom('avatars').where('id', '=', previous.avatar_id).execute();
       });
-      if (previous?.avatar_id) await fs.rm(fileOf(previous.avatar_id), { force: true });
+      if (previous?.avatar_id) await blobs.delete(keyOf(previous.avatar_id));
       return { avatar: avatarUrl(id) ?? '' };
     },
 
@@ -62,11 +59,7 @@ export function createAvatarService(db: Kysely<Database>, dataDir: string) {
       if (!member.isAdmin) query = query.where('user_id', '=', member.id);
       const row = await query.executeTakeFirst();
       if (!row) throw new NotFound();
-      try {
-        return await fs.readFile(fileOf(row.id));
-      } catch {
-        throw new NotFound();
-      }
+      return blobs.getBuffer(keyOf(row.id));
     },
   };
 }

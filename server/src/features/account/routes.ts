@@ -25,7 +25,7 @@ const ok = { ok: true as const };
 export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
   const { config } = platform;
   const accounts = createAccountService(platform.db, platform.mailer, config, platform.log);
-  const avatars = createAvatarService(platform.db, config.DATA_DIR);
+  const avatars = createAvatarService(platform.db, platform.blobs);
   const limited = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
   const accountLimit = limited(config.RATE_LIMIT_ACCOUNT_PER_MINUTE);
   // Signed-in calls count per member (after the guard), so members behind one address do not share a budget.

@@ -131,6 +131,17 @@ describe.each(testDialects())('login, sessions and logout on %s', (dialect) => {
     expect(res.json().username).toBe(member.username);
   });
 
+  it('ignores the cookie on state-changing methods, so other sites cannot post in the member’s name', async () => {
+    const member = await registerMember(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/inquiry',
+      cookies: { token: member.token },
+      payload: { message: 'forged' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('revokes the session on logout, and only that one', async () => {
     const member = await registerMember(t.app);
     const second = (await login({ username: member.username, password: member.password })).json().token;

@@ -15,13 +15,18 @@ declare module 'fastify' {
 
 export const TOKEN_COOKIE = 'token';
 
-/** The token of `Authorization: Bearer ...`, else of the `token` cookie the web app also keeps (SPEC §3). */
+/**
+ * The token of `Authorization: Bearer ...`, else, for GET and HEAD only, of the `token` cookie the web app keeps so
+ * that media URLs in <img src> work (SPEC §3). Other methods need the header: a cookie alone would let another site
+ * submit forms (e.g. a multipart upload) in the member's name.
+ */
 export function requestToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice('Bearer '.length).trim();
     if (token) return token;
   }
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const cookie = request.cookies?.[TOKEN_COOKIE];
   return cookie || undefined;
 }
