@@ -79,6 +79,19 @@ describe('BullMQ job queue', () => {
     expect(seen.sort()).toEqual(['17', 'wiggle:18']);
   });
 
+  it('fails an enqueue quickly when Redis is unreachable, and still closes', async () => {
+    const queue = new BullMqJobQueue({
+      redisUrl: 'redis://127.0.0.1:1',
+      prefix,
+      log: silentJobLog(),
+      enqueueTimeoutMs: 300,
+    });
+    const started = Date.now();
+    await expect(queue.enqueue('nowhere', {})).rejects.toThrow('Redis did not accept the job within 300 ms.');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await queue.close();
+  });
+
   it('takes back the job of a worker process killed mid-run and completes it', async () => {
     const name = uniqueName('crash');
     const producer = testQueue(prefix);

@@ -1,5 +1,5 @@
 import { type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { asError, callHook, type JobLog, runAttempt } from './job-attempt';
+import { asError, callHook, interruptedTooOften, type JobLog, runAttempt } from './job-attempt';
 import type { JobHandler, JobOptions, JobQueue } from './job-queue';
 
 export interface BullMqJobQueueOptions {
@@ -17,6 +17,8 @@ export interface BullMqJobQueueOptions {
   retryDelayMs?: number;
   /** How long close() lets running handlers finish before handing their jobs back to the queue. */
   closeGraceMs?: number;
+  /** BullMQ waits for Redis indefinitely; an HTTP request that enqueues must fail instead (default 10 s). */
+  enqueueTimeoutMs?: number;
 }
 
 const DEFAULT_ATTEMPTS = 3;
@@ -49,6 +51,19 @@ export class BullMqJobQueue implements JobQueue {
 
   async enqueue<P extends object>(name: string, payload: P, options?: JobOptions): Promise<void> {
     if (this.stop.signal.aborted) throw new Error('The job queue is closed.');
+    const limit = this.options.enqueueTimeoutMs ?? 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    const unreachable = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not accept the job within ${limit} ms.`)), limit);
+    });
+    try {
+      await Promise.race([this.add(name, payload, options), unreachable]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async add<P extends object>(name: string, payload: P, options?: JobOptions): Promise<void> {
     const queue = this.queueFor(name);
     const jobId = options?.jobId === undefined ? undefined : toBullJobId(options.jobId);
     if (jobId !== undefined) {
@@ -117,7 +132,7 @@ export class BullMqJobQueue implements JobQueue {
     const ids = { jobId, name };
     const hookContext = { jobId, attempt, signal: new AbortController().signal };
     if (attempt > maxAttempts) {
-      const error = new Error(`The job was interrupted ${maxAttempts} times.`);
+      const error = interruptedTooOften(maxAttempts);
       await callHook(log, 'onFailed', ids, () => handler.onFailed?.(payload, error, hookContext));
       throw new UnrecoverableError(error.message);
     }

@@ -132,7 +132,7 @@ for (const dialect of dialects) {
       });
       await waitFor(() => failures.length === 1, 3_000);
       expect(runs).toBe(0);
-      expect(failures).toEqual(['The job was interrupted 3 times.']);
+      expect(failures).toEqual(['The job was interrupted 3 times and will not run again.']);
       const row = await database.db
         .selectFrom('jobs')
         .selectAll()

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import { type AttemptOutcome, asError, callHook, type JobLog, retryDelay, runAttempt } from './job-attempt';
+import {
+  type AttemptOutcome,
+  asError,
+  callHook,
+  interruptedTooOften,
+  type JobLog,
+  retryDelay,
+  runAttempt,
+} from './job-attempt';
 import type { JobHandler, JobOptions, JobQueue } from './job-queue';
 import type { JobRow, JobTables } from './tables';
 
@@ -233,7 +241,7 @@ export class InProcessJobQueue implements JobQueue {
     const job = { id: row.id, name };
     if (row.attempts > row.max_attempts) {
       // Its earlier runs were all cut off (the process died each time): give up instead of crashing forever.
-      const error = new Error(`The job was interrupted ${row.max_attempts} times.`);
+      const error = interruptedTooOften(row.max_attempts);
       await this.finish(row, { status: 'failed', last_error: error.message });
       await callHook(this.log, 'onFailed', { jobId: row.id, name }, () =>
         handler.onFailed?.(payload, error, hookContext),

@@ -88,3 +88,9 @@ export function asError(error: unknown): Error {
 export function retryDelay(base: number, attempt: number): number {
   return Math.min(base * 2 ** Math.max(0, attempt - 1), 3_600_000);
 }
+
+/** The error onFailed gets for a job whose every attempt was cut off (crash, kill, shutdown). */
+export function interruptedTooOften(maxAttempts: number): Error {
+  const times = maxAttempts === 1 ? 'once' : `${maxAttempts} times`;
+  return new Error(`The job was interrupted ${times} and will not run again.`);
+}

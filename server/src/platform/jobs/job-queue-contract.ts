@@ -173,6 +173,41 @@ export function describeJobQueueContract(driver: string, connect: () => Promise<
       expect(rerun).toEqual([{ payload: { wiggleId: 5 }, attempt: 2 }]);
     });
 
+    it('gives up on a job cut off more often than its attempts allow, through onFailed', async () => {
+      const first = await open();
+      const name = uniqueName('cutoff');
+      const started = deferred();
+      first.process(name, {
+        timeoutMs: 60_000,
+        async run() {
+          started.resolve();
+          await new Promise(() => {});
+        },
+      });
+      await first.enqueue(name, { wiggleId: 6 }, { attempts: 1 });
+      await started.promise;
+      await first.close();
+
+      const second = await open();
+      let runs = 0;
+      const failures: { payload: unknown; message: string }[] = [];
+      second.process(name, {
+        timeoutMs: 60_000,
+        async run() {
+          runs += 1;
+        },
+        async onFailed(payload, error) {
+          failures.push({ payload, message: error.message });
+        },
+      });
+      await waitFor(() => failures.length === 1);
+      await sleep(300);
+      expect(runs).toBe(0);
+      expect(failures).toEqual([
+        { payload: { wiggleId: 6 }, message: 'The job was interrupted once and will not run again.' },
+      ]);
+    });
+
     it('lets a running job finish when closing, and does not run it again', async () => {
       const first = await open();
       const name = uniqueName('graceful');
