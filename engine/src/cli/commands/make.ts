@@ -8,7 +8,8 @@ import { makeWiggle } from '../../pipeline/make-wiggle';
 import type { AspectRatio, RenderParams } from '../../render/render-params';
 import { parseCommandArgs, parsePositiveInt, printJson, readInput, requireOption } from '../cli-io';
 
-const DEFAULT_SIZE = 1920;
+/** GIF has 256 colours per frame and no inter-frame compression worth the name: smaller by default. */
+const DEFAULT_SIZE = { webp: 1920, mp4: 1920, gif: 1280 } as const;
 
 export const help = `Usage: wiggle make LEFT [RIGHT] -o OUT.webp|.gif|.mp4 [options]
 
@@ -20,7 +21,7 @@ Options:
   --no-align           use the pair as it is (SPEC stacking "standard")
   --no-interpolate     two frames only (SPEC playback Original)
   --delay MS           time per frame (default ${DEFAULT_FRAME_DELAY_MS})
-  --size PX            long side of the output (default ${DEFAULT_SIZE}; 0 keeps the full size)
+  --size PX            long side of the output (default ${DEFAULT_SIZE.webp}, GIF ${DEFAULT_SIZE.gif}; 0 keeps full size)
   --aspect RATIO       crop to ${ASPECT_RATIOS.join(', ')}
   --portrait           with --aspect: portrait orientation
   --pivot X,Y          point that stays still, in output-size pixels before cropping (default: the aligner's pick)
@@ -64,7 +65,8 @@ export async function run(argv: string[]): Promise<void> {
     throw new Error(`--aspect must be one of ${ASPECT_RATIOS.join(', ')}`);
   }
   const delayMs = parsePositiveInt(values.delay, 'delay') ?? DEFAULT_FRAME_DELAY_MS;
-  const size = values.size === '0' ? undefined : (parsePositiveInt(values.size, 'size') ?? DEFAULT_SIZE);
+  const size =
+    values.size === '0' ? undefined : (parsePositiveInt(values.size, 'size') ?? DEFAULT_SIZE[format]);
   const render: RenderParams = {
     pivot: parsePivot(values.pivot),
     crop: aspect ? { aspect, orientation: values.portrait ? 'portrait' : 'landscape' } : undefined,
