@@ -1,11 +1,23 @@
 import { reducedGray } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
-import { consistency, type FlowField, farnebackFlow, sampleFlow } from './flow';
+import {
+  consistency,
+  type FarnebackParams,
+  type FlowField,
+  farnebackFlow,
+  sampleFlow,
+  sharpenFlow,
+} from './flow';
 
 export interface InterpolateOptions {
   /** Width of the copy the flow is computed on. */
   flowWidth?: number;
+  farneback?: FarnebackParams;
+  /** Forward/backward disagreement (grid px) at which a pixel counts as occluded. */
+  occlusionSigma?: number;
+  /** Passes re-choosing each pixel's flow among its neighbours' by patch error (sharper motion edges). */
+  sharpenPasses?: number;
 }
 
 /**
@@ -30,10 +42,15 @@ export async function interpolateViews(
   const flowWidth = Math.min(left.width, options.flowWidth ?? 960);
   const maxSide = Math.round((Math.max(left.width, left.height) * flowWidth) / left.width);
   const [grayL, grayR] = await Promise.all([reducedGray(left, maxSide), reducedGray(right, maxSide)]);
-  const forward = farnebackFlow(cv, grayL, grayR);
-  const backward = farnebackFlow(cv, grayR, grayL);
-  const visibleL = consistency(forward, backward, 1);
-  const visibleR = consistency(backward, forward, 1);
+  let forward = farnebackFlow(cv, grayL, grayR, options.farneback);
+  let backward = farnebackFlow(cv, grayR, grayL, options.farneback);
+  for (let pass = 0; pass < (options.sharpenPasses ?? 2); pass++) {
+    forward = sharpenFlow(forward, grayL, grayR);
+    backward = sharpenFlow(backward, grayR, grayL);
+  }
+  const sigma = options.occlusionSigma ?? 1;
+  const visibleL = consistency(forward, backward, sigma);
+  const visibleR = consistency(backward, forward, sigma);
   const scale = left.width / grayL.width;
   const sideL = { image: left, flow: forward, visible: visibleL };
   const sideR = { image: right, flow: backward, visible: visibleR };
