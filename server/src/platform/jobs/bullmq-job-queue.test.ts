@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BullMqJobQueue, toBullJobId } from './bullmq-job-queue';
+import { killHard, startCrashWorker } from './crash-test-process';
 import { describeJobQueueContract, uniqueName, waitFor } from './job-queue-contract';
 import { silentJobLog } from './test-job-db';
 
@@ -98,28 +98,16 @@ describe('BullMQ job queue', () => {
     queues.push(producer);
     await producer.enqueue(name, { wiggleId: 77 }, { jobId: 'wiggle-77' });
 
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('./crash-test-worker.ts', import.meta.url))],
-      {
-        cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-        env: {
-          ...process.env,
-          REDIS_URL: redisUrl,
-          JOB_QUEUE_PREFIX: prefix,
-          JOB_NAME: name,
-          LOCK_MS: '1500',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    children.push(child);
-    const started = await new Promise<{ attempt: number; pid: number }>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`crash worker exited early with ${code}`)));
-      child.stdout?.on('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString().split('\n')[0] ?? '')));
+    const { child, started } = await startCrashWorker({
+      DRIVER: 'bullmq',
+      REDIS_URL: redisUrl,
+      JOB_QUEUE_PREFIX: prefix,
+      JOB_NAME: name,
+      LOCK_MS: '1500',
     });
+    children.push(child);
     expect(started.attempt).toBe(1);
-    child.kill('SIGKILL');
+    await killHard(child);
     const killedAt = Date.now();
 
     const survivor = testQueue(prefix);

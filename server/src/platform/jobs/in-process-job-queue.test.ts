@@ -1,7 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up } from '../db/migrations/0005-jobs';
+import { killHard, startCrashWorker } from './crash-test-process';
 import { InProcessJobQueue } from './in-process-job-queue';
 import { describeJobQueueContract, uniqueName, waitFor } from './job-queue-contract';
+import type { JobTables } from './tables';
 import { createJobTestDatabase, silentJobLog } from './test-job-db';
 
 const dialects = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
@@ -192,3 +200,47 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('in-process queue across a real process crash', () => {
+  it('runs the job of a process killed with SIGKILL when the next process starts', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'wiggle-jobs-'));
+    const file = join(directory, 'jobs.db');
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<JobTables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    await up(db);
+    const name = uniqueName('killed');
+    const web = new InProcessJobQueue(db, { log: silentJobLog(), pollIntervalMs: 50 });
+    await web.enqueue(name, { wiggleId: 31 }, { jobId: 'wiggle-31' });
+    await web.close();
+
+    const { child, started } = await startCrashWorker({
+      DRIVER: 'in-process',
+      JOBS_DB_FILE: file,
+      JOB_NAME: name,
+    });
+    expect(started.attempt).toBe(1);
+    await killHard(child);
+    const left = await db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('id', '=', 'wiggle-31')
+      .executeTakeFirst();
+    expect(left).toEqual({ status: 'running', attempts: 1 });
+
+    const restarted = new InProcessJobQueue(db, { log: silentJobLog(), pollIntervalMs: 50 });
+    const runs: { payload: unknown; attempt: number }[] = [];
+    restarted.process(name, {
+      timeoutMs: 5_000,
+      async run(payload, { attempt }) {
+        runs.push({ payload, attempt });
+      },
+    });
+    await waitFor(() => runs.length === 1, 5_000);
+    expect(runs).toEqual([{ payload: { wiggleId: 31 }, attempt: 2 }]);
+    await restarted.close();
+    await db.destroy();
+    await rm(directory, { recursive: true, force: true });
+  }, 60_000);
+});
