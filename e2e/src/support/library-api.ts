@@ -76,3 +76,18 @@ export async function waitForWiggleStatus(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+export async function createFolderByApi(
+  baseUrl: string,
+  token: string,
+  name: string,
+  parentId: number | null = null,
+): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/library/folders`, {
+    method: 'POST',
+    headers: { ...auth(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ name, parentId }),
+  });
+  if (!response.ok) throw new Error(`folder answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}
