@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { ApiError, setApiToken, setSessionRejectedHandler } from '../lib/api-client';
 import { endSession, refreshSession } from '../lib/session';
 import { loadSavedToken, useAuthStore } from '../lib/stores/auth';
+import { flushSettingsSave } from '../lib/stores/settings';
 
 export const useAppInitStore = create<{ state: AppInitState }>()(() => ({ state: AppInitState.Boot }));
 
@@ -13,6 +14,8 @@ export function initStores(): void {
   setSessionRejectedHandler(() => {
     if (useAuthStore.getState().token) endSession();
   });
+  // The debounce must not swallow the last change when the tab closes.
+  window.addEventListener('pagehide', () => void flushSettingsSave(true));
 }
 
 /** SPEC §4 Boot → Ready: restore the saved token and refresh the session. */

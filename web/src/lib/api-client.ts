@@ -45,6 +45,8 @@ export interface RequestOptions {
   /** The call answers with no body on success; otherwise an empty body is a failure (SPEC §8). */
   expectEmpty?: boolean;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a last save while the tab closes). */
+  keepalive?: boolean;
 }
 
 export interface UploadOptions {
@@ -89,6 +91,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     throw new ApiError(-1, null, cause);

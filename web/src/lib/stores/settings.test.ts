@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISABLE_REMOTE_SETTINGS_KEY } from '../config';
 import { useAuthStore } from './auth';
 import {
+  flushSettingsSave,
   getSetting,
   nonDefaultSettings,
   resetSettings,
@@ -130,6 +131,17 @@ describe('settings store', () => {
     restoreSettings('{"libraryTreeWidth":700}');
     await vi.advanceTimersByTimeAsync(5000);
     expect(savedBodies()).toHaveLength(0);
+  });
+
+  it('sends a waiting save at once when flushed, and nothing when none waits', async () => {
+    await flushSettingsSave();
+    expect(savedBodies()).toHaveLength(0);
+    setSetting('libraryTreeWidth', 400);
+    await flushSettingsSave(true);
+    expect(savedBodies()).toEqual([{ settings: JSON.stringify({ libraryTreeWidth: 400 }) }]);
+    expect(fetchMock.mock.calls[0]![1].keepalive).toBe(true);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(savedBodies()).toHaveLength(1);
   });
 
   it('cancels a pending save on reset (logout)', async () => {

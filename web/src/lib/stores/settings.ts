@@ -195,13 +195,20 @@ function scheduleSave(): void {
   }, TIMING.settingsSaveDebounceMs);
 }
 
+/** Sends a save that is still waiting for its debounce at once (before logout, or while the page closes). */
+export async function flushSettingsSave(keepalive = false): Promise<void> {
+  if (saveTimer === undefined) return;
+  cancelPendingSave();
+  await saveSettingsNow(keepalive);
+}
+
 /** Sends the non-default settings; failures are ignored (SPEC §7), the next change tries again. */
-export async function saveSettingsNow(): Promise<void> {
+export async function saveSettingsNow(keepalive = false): Promise<void> {
   if (isRemoteSettingsDisabled()) return;
   if (useAuthStore.getState().status !== AuthenticationStatus.Authenticated) return;
   const settings = JSON.stringify(nonDefaultSettings(useSettingsStore.getState().values));
   try {
-    await api.post('account/settings', { settings }, { expectEmpty: true });
+    await api.post('account/settings', { settings }, { expectEmpty: true, keepalive });
   } catch {
     // Preferences are a convenience; losing one save must never disturb the member.
   }
