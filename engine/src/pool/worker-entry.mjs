@@ -22,8 +22,8 @@ function transferablesOf(value, found = new Set()) {
 
 parentPort.on('message', async ({ id, task, args }) => {
   try {
+    if (!Object.hasOwn(tasks, task)) throw new Error(`unknown engine task '${task}'`);
     const run = tasks[task];
-    if (!run) throw new Error(`unknown engine task '${task}'`);
     const result = await run(...args);
     parentPort.postMessage({ id, ok: true, result }, [...transferablesOf(result)]);
   } catch (error) {

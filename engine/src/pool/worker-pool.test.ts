@@ -47,6 +47,11 @@ describe('WorkerPool', () => {
     expect((await pool.runInPool('ping', [])).threadId).not.toBe(threadId);
   });
 
+  it('refuses a task name that is not in the task table', async () => {
+    pool = new WorkerPool({ size: 1 });
+    await expect(pool.runInPool('constructor' as 'ping', [])).rejects.toThrow(/unknown engine task/);
+  });
+
   it('bounds its queue: beyond maxQueue waiting tasks it refuses at once', async () => {
     pool = new WorkerPool({ size: 1, maxQueue: 1 });
     const running = pool.runInPool('ping', [200]);
