@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { generate } from 'otplib';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createAdminAccount } from '../features/account/admin-account';
+import { createSession } from '../platform/auth/sessions';
 import type { Dialect } from '../platform/db/columns';
 import { closePlatform, createLogger, createPlatform, type Platform } from '../platform/platform';
 
@@ -150,7 +150,10 @@ export interface TestAdmin extends TestMember {
   totpSecret: string;
 }
 
-/** Creates a verified admin as `npm run admin:create` does and signs it in with a fresh TOTP code. */
+/**
+ * Creates a verified admin as `npm run admin:create` does, with a session made directly: no TOTP step is used up,
+ * so a test can still sign in with the current code (a code is accepted once).
+ */
 export async function createAdmin(app: FastifyInstance): Promise<TestAdmin> {
   memberCounter += 1;
   const username = `admin${memberCounter}-${randomBytes(3).toString('hex')}@example.com`;
@@ -159,21 +162,8 @@ export async function createAdmin(app: FastifyInstance): Promise<TestAdmin> {
     password: TEST_PASSWORD,
     name: `Admin ${memberCounter}`,
   });
-  const adminOtp = await generate({ secret: created.totpSecret });
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username, password: TEST_PASSWORD, adminOtp, strict: true },
-  });
-  if (response.statusCode !== 200)
-    throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
-  return {
-    token: response.json<{ token: string }>().token,
-    id: created.id,
-    username,
-    password: TEST_PASSWORD,
-    totpSecret: created.totpSecret,
-  };
+  const token = await createSession(app.platform.db, created.id, true, { strictHours: 12, longDays: 30 });
+  return { token, id: created.id, username, password: TEST_PASSWORD, totpSecret: created.totpSecret };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -12,6 +12,8 @@ export interface UsersTable {
   is_verified_email: number;
   /** Base32 TOTP secret of admins; null for everyone else. */
   totp_secret: string | null;
+  /** TOTP time step of the admin's last sign-in; older and equal steps are refused (no replay). */
+  totp_last_step: Generated<number | null>;
   about_me: Generated<string>;
   external_link: Generated<string>;
   subscribe_features: Generated<number>;

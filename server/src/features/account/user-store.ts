@@ -35,6 +35,16 @@ export function createUserStore(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    /** Records a used TOTP step; false when this or a later step was used already (a replayed code). */
+    async claimTotpStep(id: number, step: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
     async setStatus(id: number, status: UserStatus): Promise<void> {
       await db.updateTable('users').set({ status, updated_at: isoNow() }).where('id', '=', id).execute();
     },

@@ -223,13 +223,14 @@ describe.each(testDialects())('login, sessions and logout on %s', (dialect) => {
     const wrong = await login({ username: admin.username, password: TEST_PASSWORD, adminOtp: wrongCode });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe(AuthErrorCodes.adminOtpInvalid);
-    const right = await login({
-      username: admin.username,
-      password: TEST_PASSWORD,
-      adminOtp: await generate({ secret: admin.totpSecret }),
-    });
+    const rightCode = await generate({ secret: admin.totpSecret });
+    const right = await login({ username: admin.username, password: TEST_PASSWORD, adminOtp: rightCode });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ isAdmin: true, isVerifiedEmail: true, username: admin.username });
+    // A code works once: someone who saw it cannot sign in with it again.
+    const replay = await login({ username: admin.username, password: TEST_PASSWORD, adminOtp: rightCode });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.code).toBe(AuthErrorCodes.adminOtpInvalid);
   });
 
   it('saves settings and returns them on refresh and login', async () => {

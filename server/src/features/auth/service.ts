@@ -65,7 +65,8 @@ export function createAuthService(db: Kysely<Database>, config: SessionConfig) {
             AuthErrorCodes.adminOtpRequired,
           );
         }
-        if (!user.totp_secret || !(await verifyTotp(user.totp_secret, input.adminOtp))) {
+        const step = user.totp_secret ? await verifyTotp(user.totp_secret, input.adminOtp) : null;
+        if (step === null || !(await users.claimTotpStep(user.id, step))) {
           throw new Unauthorized('The authenticator code is not valid.', AuthErrorCodes.adminOtpInvalid);
         }
       }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as support from './0002-support';
+import * as adminOtpReplay from './0003-admin-otp-replay';
 import * as jobs from './0005-jobs';
 import * as library from './0010-library';
 
@@ -8,6 +9,7 @@ import * as library from './0010-library';
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-support': support,
+  '0003-admin-otp-replay': adminOtpReplay,
   '0005-jobs': jobs,
   '0010-library': library,
 };
