@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TIMING } from '@wiggle/common/constants';
 import { MoveType } from '@wiggle/common/enums';
 import type { Folder } from '@wiggle/common/schemas/library';
-import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { showSnackbar } from '../../lib/stores/notification';
 import { getSetting, useSetting } from '../../lib/stores/settings';
 import { useFolders } from './api/folders';
@@ -16,6 +16,7 @@ import { LibraryToolbar, type SelectionAction } from './components/library-toolb
 import { TrashView } from './components/trash-view';
 import { resolveUploadFolder } from './components/upload-dialog';
 import { useDebouncedValue } from './hooks/use-debounced-value';
+import { useElementWidth } from './hooks/use-element-width';
 import { useFolderNavigation } from './hooks/use-folder-navigation';
 import { useLibraryActions } from './hooks/use-library-actions';
 import { useLibraryLists } from './hooks/use-library-lists';
@@ -31,7 +32,8 @@ export function LibraryPage() {
   const foldersQuery = useFolders();
   const folders = foldersQuery.data ?? [];
   const nav = useFolderNavigation(foldersQuery.data);
-  const tree = useTreeWidth();
+  const pageRef = useRef<HTMLDivElement>(null);
+  const tree = useTreeWidth(useElementWidth(pageRef, window.innerWidth));
   const [zoomIndex] = useSetting('libraryZoomIndex');
   const [trashOpen, setTrashOpen] = useState(false);
   const [searchText, setSearchText] = useState('');
@@ -151,6 +153,7 @@ export function LibraryPage() {
 
   return (
     <Paper
+      ref={pageRef}
       sx={{
         display: 'flex',
         height: { xs: 'calc(100vh - 88px)', sm: 'calc(100vh - 96px)', md: 'calc(100vh - 112px)' },
@@ -248,7 +251,7 @@ export function LibraryPage() {
               }
               onSelectAll={() => onSelectionAction('selectAll')}
               onClearSelection={() => onSelectionAction('clear')}
-              onOpenWiggle={(wiggle) => setDialog({ kind: 'wiggle-preview', wiggle })}
+              onOpenWiggle={(wiggle) => setDialog({ kind: 'wiggle-preview', wiggleId: wiggle.id })}
               onOpenOriginal={(original) => setDialog({ kind: 'original-preview', original })}
               onDeleteWiggle={(wiggle) => void actions.trash([{ type: MoveType.Wiggle, ids: [wiggle.id] }])}
               onDragItems={onDragItems}
@@ -260,6 +263,7 @@ export function LibraryPage() {
         dialog={dialog}
         folders={folders}
         currentFolderId={nav.folderId}
+        wiggles={lists.wiggles}
         onClose={closeDialog}
         onFolderCreated={(folder) => {
           if (folder.parentId !== null && !nav.opened.includes(folder.parentId)) nav.toggle(folder.parentId);

@@ -22,13 +22,15 @@ export type LibraryDialog =
   | { kind: 'create-wiggle'; originals: Original[] }
   | { kind: 'bulk-rename'; targets: RenameTarget[] }
   | { kind: 'upload' }
-  | { kind: 'wiggle-preview'; wiggle: Wiggle }
+  | { kind: 'wiggle-preview'; wiggleId: number }
   | { kind: 'original-preview'; original: Original };
 
 interface LibraryDialogsProps {
   dialog: LibraryDialog;
   folders: readonly Folder[];
   currentFolderId: number | null;
+  /** The listed wiggles, so an open preview follows status changes (Enhanced once frames arrive). */
+  wiggles: readonly Wiggle[];
   onClose: () => void;
   onFolderCreated: (folder: Folder) => void;
   onPicked: (groups: DraggedItems[], targetFolderId: number | null, copy: boolean) => void;
@@ -120,8 +122,10 @@ export function LibraryDialogs(props: LibraryDialogsProps) {
       return (
         <UploadDialog currentFolderId={props.currentFolderId} folders={props.folders} onClose={onClose} />
       );
-    case 'wiggle-preview':
-      return <WigglePreviewDialog wiggle={dialog.wiggle} onClose={onClose} />;
+    case 'wiggle-preview': {
+      const wiggle = props.wiggles.find((w) => w.id === dialog.wiggleId);
+      return wiggle ? <WigglePreviewDialog wiggle={wiggle} onClose={onClose} /> : null;
+    }
     case 'original-preview':
       return <OriginalPreviewDialog original={dialog.original} onClose={onClose} />;
   }

@@ -14,6 +14,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useElementWidth } from '../hooks/use-element-width';
 import {
   buildGridRows,
   columnsFor,
@@ -23,10 +24,11 @@ import {
 } from '../logic/grid-rows';
 import { scaledThumbnail } from '../logic/zoom';
 import { CARD_CAPTION_HEIGHT, CARD_PADDING, OriginalCard } from './original-card';
+import { SectionHeader } from './section-header';
 import { WiggleCard } from './wiggle-card';
 
 const GAP = 10;
-const HEADER_HEIGHT = 44;
+const HEADER_HEIGHT = 56;
 const NOTE_HEIGHT = 56;
 const SIDE_PADDING = 16;
 
@@ -60,14 +62,7 @@ interface LibraryGridProps {
 export function LibraryGrid(props: LibraryGridProps) {
   const { wiggles, originals, zoomIndex } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const width = useElementWidth(scrollRef, 800);
 
   const wiggleThumb = scaledThumbnail(WIGGLE_THUMBNAIL, zoomIndex);
   const originalThumb = scaledThumbnail(ORIGINAL_THUMBNAIL, zoomIndex);
@@ -140,17 +135,8 @@ export function LibraryGrid(props: LibraryGridProps) {
 
   const renderRow = (row: GridRow) => {
     if (row.type === 'header') {
-      const count = row.section === 'wiggles' ? wiggles.items.length : originals.items.length;
-      const more = (row.section === 'wiggles' ? wiggles.hasMore : originals.hasMore) ? '+' : '';
-      return (
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, pt: 1.5 }}>
-          {row.section === 'wiggles' ? 'Wiggles' : 'Originals'}{' '}
-          <Typography component="span" color="text.secondary">
-            ({count}
-            {more})
-          </Typography>
-        </Typography>
-      );
+      const data = row.section === 'wiggles' ? wiggles : originals;
+      return <SectionHeader section={row.section} count={data.items.length} more={data.hasMore} />;
     }
     if (row.type === 'empty') {
       const loading = row.section === 'wiggles' ? wiggles.loading : originals.loading;
@@ -161,7 +147,7 @@ export function LibraryGrid(props: LibraryGridProps) {
           ? 'No wiggles here yet. Select two originals and choose "Create wiggle".'
           : 'No originals here yet. Upload stereo photos (pairs, side-by-side images or MPO files) or drop them here.';
       return (
-        <Typography color="text.secondary" sx={{ py: 1.5 }}>
+        <Typography color="text.secondary" noWrap title={text} sx={{ py: 1.5 }}>
           {text}
         </Typography>
       );

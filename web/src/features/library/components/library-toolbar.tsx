@@ -1,5 +1,3 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -15,34 +13,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { ZOOM_LEVELS } from '@wiggle/common/constants';
-import {
-  ORIGINAL_SORTS,
-  type OriginalSort,
-  type SortOrder,
-  WIGGLE_SORTS,
-  type WiggleSort,
-} from '@wiggle/common/enums';
 import { useSetting } from '../../../lib/stores/settings';
 import { clampZoomIndex, stepZoom, zoomLevel } from '../logic/zoom';
-
-const ORIGINAL_SORT_LABELS: Record<OriginalSort, string> = {
-  name: 'Name',
-  date: 'Upload date',
-  width: 'Width',
-  height: 'Height',
-  resolution: 'Resolution',
-};
-const WIGGLE_SORT_LABELS: Record<WiggleSort, string> = {
-  name: 'Name',
-  created: 'Created',
-  lastModified: 'Last modified',
-  rating: 'Rating',
-};
 
 export type SelectionAction = 'create' | 'rename' | 'move' | 'copy' | 'delete' | 'selectAll' | 'clear';
 
@@ -56,11 +32,9 @@ interface LibraryToolbarProps {
   onAction: (action: SelectionAction) => void;
 }
 
-/** Search, upload, zoom, the two sorts, and what can be done with the selection. */
+/** Search, upload, zoom, and what can be done with the selection. */
 export function LibraryToolbar(props: LibraryToolbarProps) {
   const [zoomIndex, setZoomIndex] = useSetting('libraryZoomIndex');
-  const [originalSort, setOriginalSort] = useSetting('libraryOriginalSort');
-  const [wiggleSort, setWiggleSort] = useSetting('libraryWiggleSort');
   const zoom = clampZoomIndex(zoomIndex);
   const selected = props.selectedOriginals + props.selectedWiggles;
 
@@ -125,28 +99,19 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
         </Button>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-        <SortControl
-          label="Wiggles by"
-          options={WIGGLE_SORTS}
-          labels={WIGGLE_SORT_LABELS}
-          value={wiggleSort}
-          onChange={setWiggleSort}
-        />
-        <SortControl
-          label="Originals by"
-          options={ORIGINAL_SORTS}
-          labels={ORIGINAL_SORT_LABELS}
-          value={originalSort}
-          onChange={setOriginalSort}
-        />
-        <Box sx={{ flex: 1 }} />
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
-          {selected > 0 ? `${selected} selected` : 'Click, Ctrl/⌘-click or Shift-click to select'}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          noWrap
+          sx={{ flex: '1 1 0', minWidth: 0, display: selected > 0 ? 'block' : { xs: 'none', xl: 'block' } }}
+        >
+          {selected > 0
+            ? `${selected} selected`
+            : 'Click to select; Ctrl/⌘-click adds, Shift-click selects a range. Drag onto a folder to move.'}
         </Typography>
         <Button
           size="small"
           variant="contained"
-          color="secondary"
           startIcon={<AutoAwesomeIcon />}
           disabled={props.selectedOriginals === 0}
           onClick={() => props.onAction('create')}
@@ -202,48 +167,10 @@ function ActionButton(props: {
   return (
     <Tooltip title={props.label}>
       <span>
-        <IconButton aria-label={props.label} disabled={props.disabled} onClick={props.onClick}>
+        <IconButton aria-label={props.label} disabled={props.disabled} onClick={props.onClick} size="small">
           {props.icon}
         </IconButton>
       </span>
     </Tooltip>
-  );
-}
-
-interface SortControlProps<By extends string> {
-  label: string;
-  options: readonly By[];
-  labels: Record<By, string>;
-  value: { by: By; order: SortOrder };
-  onChange: (value: { by: By; order: SortOrder }) => void;
-}
-
-function SortControl<By extends string>({ label, options, labels, value, onChange }: SortControlProps<By>) {
-  const ascending = value.order === 'asc';
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center' }}>
-      <TextField
-        select
-        size="small"
-        label={label}
-        value={value.by}
-        onChange={(event) => onChange({ ...value, by: event.target.value as By })}
-        sx={{ minWidth: 150 }}
-      >
-        {options.map((o) => (
-          <MenuItem key={o} value={o}>
-            {labels[o]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Tooltip title={ascending ? 'Ascending' : 'Descending'}>
-        <IconButton
-          aria-label={`${label}: ${ascending ? 'ascending' : 'descending'}, click to reverse`}
-          onClick={() => onChange({ ...value, order: ascending ? 'desc' : 'asc' })}
-        >
-          {ascending ? <ArrowUpwardIcon fontSize="small" /> : <ArrowDownwardIcon fontSize="small" />}
-        </IconButton>
-      </Tooltip>
-    </Box>
   );
 }

@@ -79,6 +79,7 @@ export function WigglePreviewDialog({ wiggle, onClose }: { wiggle: Wiggle; onClo
             value={mode}
             onChange={(_, value: PlaybackMode | null) => value !== null && setMode(value)}
             aria-label="Playback mode"
+            sx={{ '& .MuiToggleButton-root': { textTransform: 'none' } }}
           >
             <ToggleButton value={PlaybackMode.Original}>Original (2 frames)</ToggleButton>
             <ToggleButton value={PlaybackMode.Enhanced} disabled={!enhancedAvailable}>

@@ -2,17 +2,20 @@ import { FOLDER_TREE_WIDTH } from '@wiggle/common/constants';
 import { type PointerEvent, useCallback, useState } from 'react';
 import { useSetting } from '../../../lib/stores/settings';
 
-/** SPEC §9: at least 320 px, and the tree always leaves 400 px of the window to the lists. */
-export function clampTreeWidth(width: number, windowWidth: number): number {
-  const max = Math.max(FOLDER_TREE_WIDTH.min, windowWidth - FOLDER_TREE_WIDTH.maxOffset);
+/** SPEC §9: at least 320 px, and the tree always leaves 400 px of the Library's width to the lists. */
+export function clampTreeWidth(width: number, availableWidth: number): number {
+  const max = Math.max(FOLDER_TREE_WIDTH.min, availableWidth - FOLDER_TREE_WIDTH.maxOffset);
   return Math.round(Math.min(Math.max(width, FOLDER_TREE_WIDTH.min), max));
 }
 
-/** The tree's width, dragged live and saved to the settings once the drag ends. */
-export function useTreeWidth() {
+/**
+ * The tree's width, dragged live and saved to the settings once the drag ends. `availableWidth` is the
+ * Library's own width (not the window's: the navigation drawer takes part of it).
+ */
+export function useTreeWidth(availableWidth: number) {
   const [saved, save] = useSetting('libraryTreeWidth');
   const [dragging, setDragging] = useState<number | null>(null);
-  const width = clampTreeWidth(dragging ?? saved, window.innerWidth);
+  const width = clampTreeWidth(dragging ?? saved, availableWidth);
 
   const onPointerDown = useCallback(
     (event: PointerEvent<HTMLElement>) => {
@@ -23,7 +26,7 @@ export function useTreeWidth() {
       const startWidth = width;
       let latest = startWidth;
       const move = (e: globalThis.PointerEvent) => {
-        latest = clampTreeWidth(startWidth + e.clientX - startX, window.innerWidth);
+        latest = clampTreeWidth(startWidth + e.clientX - startX, availableWidth);
         setDragging(latest);
       };
       const up = () => {
@@ -37,11 +40,11 @@ export function useTreeWidth() {
       handle.addEventListener('pointerup', up);
       handle.addEventListener('pointercancel', up);
     },
-    [width, save],
+    [width, save, availableWidth],
   );
   return {
     width,
     onPointerDown,
-    nudge: (delta: number) => save(clampTreeWidth(width + delta, window.innerWidth)),
+    nudge: (delta: number) => save(clampTreeWidth(width + delta, availableWidth)),
   };
 }
