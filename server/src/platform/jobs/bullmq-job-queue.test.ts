@@ -1,28 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BullMqJobQueue, toBullJobId } from './bullmq-job-queue';
 import { killHard, startCrashWorker } from './crash-test-process';
 import { describeJobQueueContract, uniqueName, waitFor } from './job-queue-contract';
 import { silentJobLog } from './test-job-db';
+import { obliterateRedisPrefix, testRedisUrl } from './test-redis';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** Deletes every key under `prefix`, i.e. all queues a test created (its own obliterate). */
-async function obliteratePrefix(prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+const redisUrl = testRedisUrl;
+const obliteratePrefix = obliterateRedisPrefix;
 
 function testQueue(prefix: string, overrides: Partial<ConstructorParameters<typeof BullMqJobQueue>[0]> = {}) {
   return new BullMqJobQueue({

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { obliterateRedisPrefix, testRedisUrl } from './test-redis';
+
+const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+const prefix = `wiggle-test-${randomBytes(4).toString('hex')}`;
+
+/** Runs `npm run worker`'s command (`main.ts --worker`) and, once `readyLine` shows, sends SIGTERM. */
+function runWorker(env: Record<string, string>, readyLine?: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let signalled = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (readyLine && !signalled && output.includes(readyLine)) {
+      signalled = true;
+      child.kill('SIGTERM');
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  );
+}
+
+describe('npm run worker', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'wiggle-worker-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await obliterateRedisPrefix(prefix);
+  });
+
+  it('explains that there is nothing to do without REDIS_URL and exits 0', async () => {
+    const { code, output } = await runWorker({ DATA_DIR: dataDir });
+    expect(code).toBe(0);
+    expect(output).toContain('REDIS_URL is not set: jobs run inside the web process');
+  });
+
+  it('runs the job handlers on BullMQ without an HTTP listener and stops cleanly on SIGTERM', async () => {
+    const { code, output } = await runWorker(
+      {
+        DATA_DIR: dataDir,
+        REDIS_URL: testRedisUrl,
+        JOB_QUEUE_PREFIX: prefix,
+        PORT: '1',
+      },
+      '"msg":"worker started"',
+    );
+    expect(output).toContain('"mode":"worker","queue":"bullmq","msg":"job handlers started"');
+    expect(output).toContain('"signal":"SIGTERM","msg":"shutting down"');
+    expect(output).not.toContain('Server listening');
+    expect(code).toBe(0);
+  });
+});
