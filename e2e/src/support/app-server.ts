@@ -91,7 +91,13 @@ export async function startAppServer(options: StartOptions): Promise<AppServer> 
   });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
-  child.once('exit', () => log.end());
+  // A test run that dies must not leave servers behind holding ports and temp directories.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => {
+    process.removeListener('exit', killOnExit);
+    log.end();
+  });
 
   const kill = async () => {
     child.kill('SIGKILL');
