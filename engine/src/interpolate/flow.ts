@@ -102,7 +102,7 @@ export function consistency(forward: FlowField, backward: FlowField, sigmaPx: nu
   return out;
 }
 
-const SHARPEN_OFFSETS = [2, 5, 10, 20];
+const SHARPEN_OFFSETS = [3, 8, 20];
 
 /**
  * Farneback's windows smear a near object's motion over the background next to it (a halo as wide as the window
@@ -122,8 +122,8 @@ export function sharpenFlow(flow: FlowField, from: GrayImage, to: GrayImage): Fl
       const i = y * width + x;
       const ownX = data[2 * i]!;
       const ownY = data[2 * i + 1]!;
-      const ownCost = patchCost(a, width, height, b, tw, th, x, y, ownX, ownY);
-      let bestCost = ownCost * 0.8;
+      // The own cost is only needed once a neighbour disagrees: most pixels sit inside smooth flow.
+      let bestCost = Number.NaN;
       let bestX = ownX;
       let bestY = ownY;
       for (const r of SHARPEN_OFFSETS) {
@@ -135,6 +135,8 @@ export function sharpenFlow(flow: FlowField, from: GrayImage, to: GrayImage): Fl
           const cx = data[2 * j]!;
           const cy = data[2 * j + 1]!;
           if (Math.abs(cx - ownX) + Math.abs(cy - ownY) < 0.5) continue;
+          if (Number.isNaN(bestCost))
+            bestCost = 0.8 * patchCost(a, width, height, b, tw, th, x, y, ownX, ownY);
           const cost = patchCost(a, width, height, b, tw, th, x, y, cx, cy);
           if (cost < bestCost) {
             bestCost = cost;
