@@ -23,7 +23,10 @@ export const emailField = z
 export const loginSchema = z.object({
   username: emailField,
   // Only presence is checked at login: older passwords may predate today's rules.
-  password: z.string({ error: Messages.mandatory }).min(1, { error: Messages.mandatory }),
+  password: z
+    .string({ error: Messages.mandatory })
+    .min(1, { error: Messages.mandatory })
+    .max(1024, { error: Messages.tooLong(1024) }),
   adminOtp: z.string().trim().max(16).optional(),
   strict: z.boolean().default(true),
 });

@@ -53,6 +53,15 @@ export function createCodeStore(db: Kysely<Database>) {
         })
         .execute();
     },
+    async countResetsSince(userId: number, since: string): Promise<number> {
+      const row = await db
+        .selectFrom('password_resets')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>', since)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
     findResetByTokenHash(tokenHash: string) {
       return db
         .selectFrom('password_resets')

@@ -103,6 +103,30 @@ describe.each(testDialects())('password reset on %s', (dialect) => {
     expect(res.json().error.fields).toEqual({ password: Messages.passwordTooShort });
   });
 
+  it('mails one member at most 5 reset links an hour, answering the same after that', async () => {
+    const member = await registerMember(t.app);
+    await t.platform.db
+      .insertInto('password_resets')
+      .values(
+        [1, 2, 3, 4, 5].map((i) => ({
+          user_id: member.id,
+          token_hash: `earlier-${dialect}-${member.id}-${i}`,
+          code_hash: 'x',
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+          failed_tries: 0,
+          used_at: null,
+          created_at: new Date(Date.now() - i * 60_000).toISOString(),
+        })),
+      )
+      .execute();
+    const res = await requestReset(member.username);
+    expect(res.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.some((m) => m.to.includes(member.username) && m.subject.includes('Reset'))).toBe(
+      false,
+    );
+  });
+
   it('rate limits reset requests with 429', async () => {
     const statuses: number[] = [];
     // Earlier tests of this file used some of the per-address budget already.

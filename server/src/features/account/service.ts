@@ -40,6 +40,7 @@ export interface ProfileUpdate {
   subscriptions: { features: boolean; hints: boolean };
 }
 
+const RESET_MAILS_PER_HOUR = 5;
 const CODE_EXPIRED = 'The code has expired or was tried too often. Please ask for a new code.';
 const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 
@@ -143,6 +144,12 @@ export function createAccountService(
     async requestPasswordReset(email: string): Promise<void> {
       const user = await users.findByEmail(email);
       if (!user || user.status !== UserStatus.Active) return;
+      // The per-address rate limit does not stop many addresses from flooding one member's mailbox; this does.
+      const recent = await codes.countResetsSince(user.id, new Date(Date.now() - 3_600_000).toISOString());
+      if (recent >= RESET_MAILS_PER_HOUR) {
+        log.warn({ userId: user.id }, 'password reset mail skipped: hourly cap reached');
+        return;
+      }
       const token = newToken();
       const code = newNumericCode();
       const ttl = config.RESET_TOKEN_TTL_MINUTES;
