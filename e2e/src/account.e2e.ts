@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdmin, totpCode } from './support/admin';
 import { useApp } from './support/app-fixture';
 import { useBrowser } from './support/browser';
-import { resetLinkOf, verificationCodeOf } from './support/mailbox';
+import { resetLinkOf, verificationCodeOf, verificationLinkOf } from './support/mailbox';
 import { loginThroughUi, newMember, registerByApi, waitForPath } from './support/members';
 
 const app = useApp('account');
@@ -52,6 +52,27 @@ describe('accounts in the browser', () => {
     // The session is over on the server too: a reload of the library ends at the login again.
     await page.goto('/library/');
     await waitForPath(page, '/auth/login');
+  });
+
+  it('verifies by the mailed link when it is opened while signed in', async () => {
+    const page = browser.page();
+    const member = newMember('link');
+    await registerByApi(app.server().url, app.mailbox(), member, { verify: false });
+    // registerByApi consumed the first mail; a resend gives the member a fresh code and link.
+    await loginThroughUi(page, member.email, member.password);
+    await waitForPath(page, '/account/register/');
+    await page.getByRole('button', { name: 'Send the code again' }).click();
+    const link = verificationLinkOf(await app.mailbox().latestMail(member.email, 'verification'));
+    expect(link.startsWith(`${app.server().url}/account/register/`)).toBe(true);
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Welcome to Wiggle Studio' }).waitFor();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await waitForPath(page, '/library/');
+    // Verified for good: a fresh load keeps the member in the library instead of sending them to verify.
+    await page.goto('/library/');
+    await page.getByRole('heading', { name: 'Library' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/library/');
   });
 
   it('shows the snackbar for a wrong password and for an unknown e-mail, and stays on the login', async () => {

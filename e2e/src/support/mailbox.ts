@@ -68,3 +68,10 @@ export function resetLinkOf(mail: ParsedMail): string {
   if (!link) throw new Error(`no reset link in mail "${mail.subject}"`);
   return link;
 }
+
+/** The /account/register/{code} link of a registration mail. */
+export function verificationLinkOf(mail: ParsedMail): string {
+  const link = /https?:\/\/\S+\/account\/register\/\d{6}\b/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no verification link in mail "${mail.subject}"`);
+  return link;
+}
