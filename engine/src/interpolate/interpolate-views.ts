@@ -71,7 +71,7 @@ interface SourceField {
   weight: Float32Array;
 }
 
-const FIXED_POINT_STEPS = 3;
+const FIXED_POINT_STEPS = 2;
 
 /**
  * Solves s + t·F(s) = g for every grid pixel g by fixed-point iteration. Weight = consistency of the source
