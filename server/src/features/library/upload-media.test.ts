@@ -102,6 +102,28 @@ describe.each(testDialects())('library uploads and media on %s', (dialect) => {
     expect(badLimit.statusCode).toBe(400);
   });
 
+  it("uses the member's stored upload settings when the upload does not say", async () => {
+    const member = await registerMember(t.app);
+    await t.platform.db
+      .updateTable('users')
+      .set({ settings: JSON.stringify({ uploadResolutionLimit: 1600 }) })
+      .where('id', '=', member.id)
+      .execute();
+    const res = await upload(t.app, member.token, [
+      { filename: 'wide.jpg', bytes: await solidJpeg(2000, 1000) },
+    ]);
+    expect(res.json<UploadOriginalsResponse>().originals[0]!.width).toBe(1600);
+    const explicit = await upload(
+      t.app,
+      member.token,
+      [{ filename: 'w.jpg', bytes: await solidJpeg(2000, 1000) }],
+      {
+        resolutionLimit: '5120',
+      },
+    );
+    expect(explicit.json<UploadOriginalsResponse>().originals[0]!.width).toBe(2000);
+  });
+
   it('serves o, p and t to the owner with caching headers, and 404 to anyone else', async () => {
     const res = await upload(t.app, owner.token, [
       { filename: 'big.jpg', bytes: await solidJpeg(1600, 1200) },

@@ -14,9 +14,15 @@ import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
 import { BadRequest } from '../../platform/errors';
 import { type LibraryPlatform, libraryDepsOf } from './library-deps';
+import { memberUploadDefaults } from './settings-store';
 import { ingestUploadedFile, resolveTargetFolder, UPLOAD_MAX_BYTES, UploadFileError } from './upload-service';
 
 const MAX_FILES_PER_REQUEST = 100;
+
+const definedOnly = (fields: { resolutionLimit?: number | undefined; reencode?: boolean | undefined }) => ({
+  ...(fields.resolutionLimit !== undefined ? { resolutionLimit: fields.resolutionLimit } : {}),
+  ...(fields.reencode !== undefined ? { reencode: fields.reencode } : {}),
+});
 
 interface ReceivedFile {
   name: string;
@@ -95,6 +101,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
         if (received.length === 0)
           throw new BadRequest('No file was uploaded.', { file: Messages.mandatory });
         const folderId = await resolveTargetFolder(deps, member.id, parsed.data.folderId);
+        const options = { ...(await memberUploadDefaults(deps.db, member.id)), ...definedOnly(parsed.data) };
 
         const originals: Original[] = [];
         const errors: Array<{ name: string; message: string }> = [];
@@ -106,13 +113,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
           try {
             const bytes = await readFile(file.tempPath);
             originals.push(
-              ...(await ingestUploadedFile(
-                deps,
-                member.id,
-                folderId,
-                { name: file.name, bytes },
-                parsed.data,
-              )),
+              ...(await ingestUploadedFile(deps, member.id, folderId, { name: file.name, bytes }, options)),
             );
           } catch (error) {
             if (!(error instanceof UploadFileError)) request.log.error({ err: error }, 'upload failed');
