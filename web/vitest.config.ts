@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     passWithNoTests: true,
-    // MUI screens in jsdom take seconds on the shared 2-core machine; the default 5 s flakes.
-    testTimeout: 20_000,
+    // A file's first screen test also transforms MUI and the lazy pages: ~15 s on a loaded 2-core machine.
+    testTimeout: 60_000,
   },
 });

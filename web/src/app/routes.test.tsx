@@ -55,27 +55,27 @@ describe('routes with the guard', () => {
     expect(await screen.findByLabelText('Loading')).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
     act(() => useAppInitStore.setState({ state: AppInitState.Ready }));
-    expect(await screen.findByRole('button', { name: 'Login' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Login' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
   it('sends a visitor from the library to the login page', async () => {
     const router = renderAt('/library/');
-    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
   it('sends an unverified member to the code entry', async () => {
     signIn(false);
     const router = renderAt('/gallery/');
-    expect(await screen.findByLabelText('Verification code', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByLabelText('Verification code', {}, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/account/register/');
   });
 
   it('sends a verified non-admin away from admin pages to the library, with the highlighted nav item', async () => {
     signIn(true);
     const router = renderAt('/admin/user');
-    expect(await screen.findByText('Library page', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Library page', {}, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/library/');
     expect(screen.getByRole('link', { name: 'Library' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
@@ -84,16 +84,16 @@ describe('routes with the guard', () => {
   it('lets an admin open an admin child page that says what it will hold', async () => {
     signIn(true, true);
     renderAt('/admin/coupon/create');
-    expect(await screen.findByText(/Admin · Create coupon/, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(/Admin · Create coupon/, {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('goes to the login page when the session ends', async () => {
     signIn(true);
     const router = renderAt('/support/');
-    expect(await screen.findByRole('heading', { name: 'Support' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Support' }, { timeout: 15_000 })).toBeTruthy();
     act(() => useAuthStore.getState().reset());
-    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 });

@@ -17,5 +17,6 @@ export function renderApp(path: string) {
       </QueryClientProvider>
     </ThemeProvider>,
   );
-  return { router, user: userEvent.setup() };
+  // No delay between keystrokes: MUI re-renders per key and the shared CPU makes typed text slow.
+  return { router, user: userEvent.setup({ delay: null }) };
 }

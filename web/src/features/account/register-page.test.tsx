@@ -71,7 +71,7 @@ afterEach(() => {
 describe('registration', () => {
   it('checks the form with the shared rules before calling the server', async () => {
     const { user } = renderAt('/account/register/');
-    await user.type(await screen.findByLabelText('Name', {}, { timeout: 3000 }), 'Ann');
+    await user.type(await screen.findByLabelText('Name', {}, { timeout: 15_000 }), 'Ann');
     await user.type(screen.getByLabelText('E-mail'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.type(screen.getByLabelText('Repeat password'), 'different');
@@ -84,7 +84,7 @@ describe('registration', () => {
 
   it('registers, verifies the code and starts in the library', async () => {
     const { user, router } = renderAt('/account/register/');
-    await user.type(await screen.findByLabelText('Name', {}, { timeout: 3000 }), 'Ann');
+    await user.type(await screen.findByLabelText('Name', {}, { timeout: 15_000 }), 'Ann');
     await user.type(screen.getByLabelText('E-mail'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'long-enough!');
     await user.type(screen.getByLabelText('Repeat password'), 'long-enough!');
@@ -117,7 +117,7 @@ describe('registration', () => {
       details: { name: 'Ann', avatar: null },
     });
     const { user } = renderAt('/account/register/');
-    await user.type(await screen.findByLabelText('Verification code', {}, { timeout: 3000 }), '000000');
+    await user.type(await screen.findByLabelText('Verification code', {}, { timeout: 15_000 }), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() =>
       expect(useSnackbarStore.getState().queue.map((s) => s.message)).toEqual([Messages.verifyFailed]),
@@ -136,7 +136,7 @@ describe('registration', () => {
       details: { name: 'Ann', avatar: null },
     });
     renderAt('/account/register/654321');
-    expect(await screen.findByRole('button', { name: 'Start' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Start' }, { timeout: 15_000 })).toBeTruthy();
     expect(calls).toEqual([{ url: '/api/account/verify', body: { code: '654321' } }]);
   });
 });

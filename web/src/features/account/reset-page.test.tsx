@@ -26,7 +26,7 @@ describe('password reset', () => {
   it('sends the link and says to check the e-mail', async () => {
     fetchMock.mockResolvedValueOnce(Response.json({ ok: true }));
     const { user } = renderApp('/account/reset/');
-    await user.type(await screen.findByLabelText('E-mail', {}, { timeout: 3000 }), 'ann@example.com');
+    await user.type(await screen.findByLabelText('E-mail', {}, { timeout: 15_000 }), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeTruthy();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/account/reset');
@@ -35,7 +35,7 @@ describe('password reset', () => {
   it("shows SPEC's message when the link cannot be sent", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('offline'));
     const { user } = renderApp('/account/reset/');
-    await user.type(await screen.findByLabelText('E-mail', {}, { timeout: 3000 }), 'ann@example.com');
+    await user.type(await screen.findByLabelText('E-mail', {}, { timeout: 15_000 }), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send link' }));
     await waitFor(() => expect(snackbars()).toEqual([Messages.resetSendFailed]));
   });
@@ -43,7 +43,7 @@ describe('password reset', () => {
   it('sets the new password from the link and is done', async () => {
     fetchMock.mockResolvedValueOnce(Response.json({ ok: true }));
     const { user } = renderApp('/account/reset/tok123/123456');
-    await user.type(await screen.findByLabelText('New password', {}, { timeout: 3000 }), 'brand-new!');
+    await user.type(await screen.findByLabelText('New password', {}, { timeout: 15_000 }), 'brand-new!');
     await user.type(screen.getByLabelText('Repeat new password'), 'brand-new!');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeTruthy();
@@ -61,7 +61,7 @@ describe('password reset', () => {
       Response.json({ error: { code: 'invalid_token', message: 'x' } }, { status: 400 }),
     );
     const { user } = renderApp('/account/reset/tok123/123456');
-    await user.type(await screen.findByLabelText('New password', {}, { timeout: 3000 }), 'brand-new!');
+    await user.type(await screen.findByLabelText('New password', {}, { timeout: 15_000 }), 'brand-new!');
     await user.type(screen.getByLabelText('Repeat new password'), 'brand-new!');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() => expect(snackbars()).toEqual([Messages.invalidOrExpiredToken]));
@@ -69,7 +69,7 @@ describe('password reset', () => {
 
   it('rejects a link whose code has the wrong length without calling the server', async () => {
     const { user } = renderApp('/account/reset/tok123/12');
-    await user.type(await screen.findByLabelText('New password', {}, { timeout: 3000 }), 'brand-new!');
+    await user.type(await screen.findByLabelText('New password', {}, { timeout: 15_000 }), 'brand-new!');
     await user.type(screen.getByLabelText('Repeat new password'), 'brand-new!');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText(Messages.invalidOrExpiredToken)).toBeTruthy();

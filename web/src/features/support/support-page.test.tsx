@@ -32,7 +32,7 @@ describe('support page', () => {
   it('counts characters up to 1000, sends the message and thanks the member', async () => {
     fetchMock.mockResolvedValueOnce(Response.json({ id: 1, sent: '2026-01-01T00:00:00Z' }));
     const { user } = renderApp('/support/');
-    const message = await screen.findByLabelText('Message', {}, { timeout: 3000 });
+    const message = await screen.findByLabelText('Message', {}, { timeout: 15_000 });
     expect(screen.getByText('0 / 1000')).toBeTruthy();
     await user.type(message, 'Hello there');
     expect(screen.getByText('11 / 1000')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('support page', () => {
 
   it('requires a message', async () => {
     const { user } = renderApp('/support/');
-    await user.click(await screen.findByRole('button', { name: 'Send' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'Send' }, { timeout: 15_000 }));
     expect(await screen.findByText(Messages.mandatory)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -54,7 +54,7 @@ describe('support page', () => {
   it("shows SPEC's support error when sending fails", async () => {
     fetchMock.mockResolvedValueOnce(Response.json({ error: { code: 'x', message: 'y' } }, { status: 500 }));
     const { user } = renderApp('/support/');
-    await user.type(await screen.findByLabelText('Message', {}, { timeout: 3000 }), 'Hi');
+    await user.type(await screen.findByLabelText('Message', {}, { timeout: 15_000 }), 'Hi');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(useSnackbarStore.getState().queue.map((s) => s.message)).toEqual([Messages.supportFailed]),
