@@ -127,6 +127,15 @@ export class InProcessJobQueue implements JobQueue {
    * the previous process (crash, kill, power loss) and can run again now rather than after its lease expires.
    */
   private async recoverInterrupted(name: string): Promise<void> {
+    try {
+      await this.makeRunningJobsWait(name);
+    } catch (error) {
+      // Not fatal: their leases still lapse and the poll picks them up then.
+      this.log.error({ err: error, job: { name } }, 'could not recover interrupted jobs');
+    }
+  }
+
+  private async makeRunningJobsWait(name: string): Promise<void> {
     const result = await this.db
       .updateTable('jobs')
       .set({ status: 'waiting', locked_until: null, run_after: iso(), updated_at: iso() })
