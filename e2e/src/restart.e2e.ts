@@ -49,6 +49,7 @@ describe('a restart during wiggle creation', () => {
       id,
       (s) => s.createStatus !== 'New',
       30_000,
+      50,
     );
     expect(running.createStatus).toBe('InProgress');
     const { dataDir, url } = app.server();

@@ -61,36 +61,35 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server at ${url} was not healthy within ${timeoutMs} ms`);
 }
 
-/**
- * Starts the real server as a child process (`node --import tsx server/src/main.ts`), exactly as `npm run serve`
- * does, on a free port with its own DATA_DIR and mails going over SMTP to the test's server.
- */
-export async function startAppServer(options: StartOptions): Promise<AppServer> {
-  const dataDir = options.dataDir ?? (await newDataDir());
-  const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+interface ServerProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far (its JSON log lines). */
+  output(): string;
+  kill(): Promise<void>;
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** `node --import tsx server/src/main.ts [args]` as `npm run serve` / `npm run worker` start it, logging to a file. */
+async function spawnServerProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+): Promise<ServerProcess> {
   const logDir = path.join(ARTIFACTS_DIR, 'logs');
   await mkdir(logDir, { recursive: true });
-  const log = createWriteStream(path.join(logDir, `${options.logName ?? 'server'}-${port}.log`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const log = createWriteStream(path.join(logDir, logFile));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...args], {
     cwd: REPOSITORY_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SMTP_URL: options.smtpUrl,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      log.write(chunk);
+    });
+  }
   // A test run that dies must not leave servers behind holding ports and temp directories.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -98,22 +97,13 @@ export async function startAppServer(options: StartOptions): Promise<AppServer> 
     process.removeListener('exit', killOnExit);
     log.end();
   });
-
-  const kill = async () => {
-    child.kill('SIGKILL');
-    await exited(child);
-  };
-  try {
-    await waitForHealth(url, child, 60_000);
-  } catch (error) {
-    await kill();
-    throw error;
-  }
   return {
-    url,
-    dataDir,
     child,
-    kill,
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
     async stop(graceMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -122,6 +112,71 @@ export async function startAppServer(options: StartOptions): Promise<AppServer> 
       clearTimeout(timer);
     },
   };
+}
+
+function serverEnv(dataDir: string, smtpUrl: string, port: number, extra: Record<string, string> = {}) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'info',
+    // The embedded default unless a test asks for the scale settings.
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ...extra,
+  };
+}
+
+/**
+ * Starts the real server as a child process (`node --import tsx server/src/main.ts`), exactly as `npm run serve`
+ * does, on a free port with its own DATA_DIR and mails going over SMTP to the test's server.
+ */
+export async function startAppServer(options: StartOptions): Promise<AppServer> {
+  const dataDir = options.dataDir ?? (await newDataDir());
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const server = await spawnServerProcess(
+    [],
+    serverEnv(dataDir, options.smtpUrl, port, options.env),
+    `${options.logName ?? 'server'}-${port}.log`,
+  );
+  try {
+    await waitForHealth(url, server.child, 60_000);
+  } catch (error) {
+    await server.kill();
+    throw error;
+  }
+  return { url, dataDir, child: server.child, kill: server.kill, stop: server.stop };
+}
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  kill(): Promise<void>;
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** `npm run worker`: a separate job process for the scale settings (REDIS_URL set), sharing the app's DATA_DIR. */
+export async function startWorker(app: AppServer, options: StartOptions): Promise<WorkerProcess> {
+  const port = Number(new URL(app.url).port);
+  const worker = await spawnServerProcess(
+    ['--worker'],
+    serverEnv(app.dataDir, options.smtpUrl, port, options.env),
+    `${options.logName ?? 'worker'}-${Date.now()}.log`,
+  );
+  const deadline = Date.now() + 60_000;
+  while (!worker.output().includes('"msg":"worker started"')) {
+    if (worker.child.exitCode !== null) throw new Error(`worker exited: ${worker.output()}`);
+    if (Date.now() > deadline) {
+      await worker.kill();
+      throw new Error('worker did not start within 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child: worker.child, kill: worker.kill, stop: worker.stop };
 }
 
 export const removeDataDir = (dataDir: string) => rm(dataDir, { recursive: true, force: true });

@@ -66,6 +66,7 @@ export async function waitForWiggleStatus(
   id: number,
   done: (status: WiggleStatus) => boolean,
   timeoutMs = 120_000,
+  pollMs = 250,
 ): Promise<WiggleStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -73,7 +74,7 @@ export async function waitForWiggleStatus(
     if (done(status)) return status;
     if (Date.now() > deadline)
       throw new Error(`wiggle ${id} did not get there in ${timeoutMs} ms: ${JSON.stringify(status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
 
