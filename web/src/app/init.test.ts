@@ -1,6 +1,8 @@
 import { AppInitState, AuthenticationStatus } from '@wiggle/common/enums';
+import { Messages } from '@wiggle/common/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../lib/stores/auth';
+import { useSnackbarStore } from '../lib/stores/notification';
 import { getSetting, resetSettings } from '../lib/stores/settings';
 import { initializeApp, useAppInitStore, waitForAppReady } from './init';
 
@@ -12,6 +14,7 @@ beforeEach(() => {
   localStorage.clear();
   useAuthStore.getState().reset();
   resetSettings();
+  useSnackbarStore.setState({ queue: [] });
   useAppInitStore.setState({ state: AppInitState.Boot });
 });
 afterEach(() => {
@@ -86,6 +89,7 @@ describe('initializeApp', () => {
     await initializeApp();
     expect(localStorage.getItem('token')).toBe('saved');
     expect(useAuthStore.getState().status).toBe(AuthenticationStatus.NotAuthenticated);
+    expect(useSnackbarStore.getState().queue.map((item) => item.message)).toEqual([Messages.generic]);
     expect(useAppInitStore.getState().state).toBe(AppInitState.Ready);
   });
 });

@@ -1,9 +1,11 @@
 import { TIMING } from '@wiggle/common/constants';
 import { AppInitState, LoadingState } from '@wiggle/common/enums';
+import { Messages } from '@wiggle/common/messages';
 import { create } from 'zustand';
 import { ApiError, setApiToken, setSessionRejectedHandler } from '../lib/api-client';
 import { endSession, refreshSession } from '../lib/session';
 import { loadSavedToken, useAuthStore } from '../lib/stores/auth';
+import { showSnackbar } from '../lib/stores/notification';
 import { flushSettingsSave } from '../lib/stores/settings';
 
 export const useAppInitStore = create<{ state: AppInitState }>()(() => ({ state: AppInitState.Boot }));
@@ -28,7 +30,10 @@ export async function initializeApp(): Promise<void> {
     } catch (error) {
       // A rejected token is gone for good; a network failure keeps it so the next visit can try again.
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) endSession();
-      else useAuthStore.getState().setProgress(LoadingState.Error);
+      else {
+        useAuthStore.getState().setProgress(LoadingState.Error);
+        showSnackbar(Messages.generic, 'error');
+      }
     }
   }
   useAppInitStore.setState({ state: AppInitState.Ready });

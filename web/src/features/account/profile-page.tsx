@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Messages } from '@wiggle/common/messages';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useProfile } from './api/profile';
 import { AvatarUpload } from './components/avatar-upload';
 import { ChangePasswordForm } from './components/change-password-form';
@@ -23,6 +24,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** /account/profile: personal info and password now; the shop's parts arrive with the shop. */
 export function ProfilePage() {
+  usePageTitle('My account');
   const profile = useProfile();
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>

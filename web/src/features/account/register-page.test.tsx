@@ -32,6 +32,16 @@ function fakeServer(url: string, init: RequestInit): Response {
       details: { name: body.name, avatar: null },
     });
   }
+  if (url === '/api/auth/login') {
+    return Response.json({
+      token: 'back',
+      settings: '{}',
+      username: body.username,
+      isVerifiedEmail: false,
+      isAdmin: false,
+      details: { name: 'Ann', avatar: null },
+    });
+  }
   if (url === '/api/account/verify') {
     return verifyStatus === 200
       ? Response.json({ ok: true })
@@ -124,6 +134,18 @@ describe('registration', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Send the code again' }));
     await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/account/verify/resend'));
+  });
+
+  it('sends a visitor who opens the mailed link through login and back, where it verifies', async () => {
+    const { user, router } = renderAt('/account/register/654321');
+    await user.click(await screen.findByRole('link', { name: 'log in' }, { timeout: 15_000 }));
+    await user.type(await screen.findByLabelText('E-mail'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'long-enough!');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Start' }, { timeout: 15_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account/register/654321');
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/login', '/api/account/verify']);
+    expect(calls[1]?.body).toEqual({ code: '654321' });
   });
 
   it('verifies by itself when the mailed link is opened while signed in', async () => {

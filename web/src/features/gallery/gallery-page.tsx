@@ -1,8 +1,10 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** The gallery arrives in a later issue; until then the route says what it will hold. */
 export function GalleryPage() {
+  usePageTitle('Gallery');
   return (
     <Paper sx={{ p: 4 }}>
       <Typography variant="h5" component="h1" gutterBottom>
