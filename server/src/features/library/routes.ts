@@ -30,6 +30,7 @@ import { createFolder, listMemberFolders, renameFolder } from './folder-service'
 import { type LibraryPlatform, libraryDepsOf } from './library-deps';
 import { pageOfOriginals, pageOfWiggles } from './listing-service';
 import { moveOrCopy, renameMany, renameOne } from './organize-service';
+import { startDailyPurge } from './purge-timer';
 import { listTrash, purgeExpired, restoreItems, trashItems } from './trash-service';
 
 const NameResultSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -43,6 +44,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
   const db = platform.db;
   const tags = ['library'];
   app.addHook('onRequest', requireVerified);
+  startDailyPurge(app, deps, platform.log);
 
   app.get(
     '/library/folders',
