@@ -40,6 +40,18 @@ describe('alignPair', () => {
     expect(Math.abs(again.transform.dy)).toBeLessThan(0.5);
   });
 
+  it('copes with a different exposure of the two shots', async () => {
+    const truth = { rotationDeg: 0.8, scale: 1.012, dx: 0, dy: -9.3 };
+    const shifted = misalignView(rightTrue, truth);
+    const brighter = { ...shifted, data: shifted.data.map((v) => Math.min(255, v * 1.3 + 12)) };
+    const result = await alignPair(left, brighter);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.05);
+    expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
+    expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
+  });
+
   it('shifts the right view so the suggested pivot has zero disparity, and reports that shift as dx', async () => {
     // A single big near object in the middle: the pivot must land on it (disparity 40), not on the background.
     const centred = makeLayeredScene({ width: W, height: H, seed: 3, objects: 0, maxDisparity: 40 });

@@ -84,6 +84,8 @@ function trackTiles(
   const k = 1 / (m.a * m.a + m.b * m.b);
   const ia = m.a * k;
   const ib = m.b * k;
+  const tileL = new Float32Array(TILE * TILE);
+  const tileR = new Float32Array(TILE * TILE);
   for (let t = 0; t < n; t++) {
     const match = matches[t]!;
     const ox = (t % MOSAIC_COLUMNS) * TILE;
@@ -96,11 +98,21 @@ function trackTiles(
       const dy = v - HALF;
       for (let u = 0; u < TILE; u++) {
         const dx = u - HALF;
+        tileL[v * TILE + u] = sampleLuma(left, lx + dx, ly + dy);
+        tileR[v * TILE + u] = sampleLuma(right, match.rx + ia * dx + ib * dy, match.ry - ib * dx + ia * dy);
+      }
+    }
+    // Two hand-held shots rarely share exposure; LK assumes equal brightness, so match the right tile's
+    // mean and contrast to the left one's.
+    const l = meanStd(tileL);
+    const r = meanStd(tileR);
+    const gain = r.std > 1e-3 ? l.std / r.std : 1;
+    for (let v = 0; v < TILE; v++) {
+      for (let u = 0; u < TILE; u++) {
         const o = (oy + v) * width + ox + u;
-        leftMosaic[o] = Math.round(sampleLuma(left, lx + dx, ly + dy));
-        const sx = match.rx + ia * dx + ib * dy;
-        const sy = match.ry - ib * dx + ia * dy;
-        rightMosaic[o] = Math.round(sampleLuma(right, sx, sy));
+        leftMosaic[o] = Math.round(tileL[v * TILE + u]!);
+        const value = (tileR[v * TILE + u]! - r.mean) * gain + l.mean;
+        rightMosaic[o] = Math.round(Math.min(255, Math.max(0, value)));
       }
     }
   }
@@ -147,4 +159,15 @@ function trackTiles(
     }
     return tracked;
   });
+}
+
+function meanStd(values: Float32Array): { mean: number; std: number } {
+  let sum = 0;
+  let sum2 = 0;
+  for (const v of values) {
+    sum += v;
+    sum2 += v * v;
+  }
+  const mean = sum / values.length;
+  return { mean, std: Math.sqrt(Math.max(0, sum2 / values.length - mean * mean)) };
 }

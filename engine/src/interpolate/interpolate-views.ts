@@ -1,4 +1,4 @@
-import { reducedGray } from '../cv/gray';
+import { type GrayImage, reducedGray } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
 import {
@@ -42,6 +42,8 @@ export async function interpolateViews(
   const flowWidth = Math.min(left.width, options.flowWidth ?? 960);
   const maxSide = Math.round((Math.max(left.width, left.height) * flowWidth) / left.width);
   const [grayL, grayR] = await Promise.all([reducedGray(left, maxSide), reducedGray(right, maxSide)]);
+  // Farneback assumes equal brightness; hand-held pairs often differ in exposure.
+  matchBrightness(grayR, grayL);
   let forward = farnebackFlow(cv, grayL, grayR, options.farneback);
   let backward = farnebackFlow(cv, grayR, grayL, options.farneback);
   for (let pass = 0; pass < (options.sharpenPasses ?? 2); pass++) {
@@ -182,4 +184,26 @@ function sampleColour(image: RawImage, x: number, y: number, out: Float64Array):
     const bottom = data[i01 + c]! * (1 - fx) + data[i01 + channels + c]! * fx;
     out[c] = top * (1 - fy) + bottom * fy;
   }
+}
+
+/** Scales `target`'s grey levels in place to the mean and contrast of `reference`. */
+function matchBrightness(target: GrayImage, reference: GrayImage): void {
+  const stats = (data: Uint8Array) => {
+    let sum = 0;
+    let sum2 = 0;
+    for (const v of data) {
+      sum += v;
+      sum2 += v * v;
+    }
+    const mean = sum / data.length;
+    return { mean, std: Math.sqrt(Math.max(0, sum2 / data.length - mean * mean)) };
+  };
+  const t = stats(target.data);
+  const r = stats(reference.data);
+  if (t.std < 1e-3 || (Math.abs(t.mean - r.mean) < 0.5 && Math.abs(t.std - r.std) < 0.5)) return;
+  const gain = r.std / t.std;
+  const lut = Uint8Array.from({ length: 256 }, (_, v) =>
+    Math.round(Math.min(255, Math.max(0, (v - t.mean) * gain + r.mean))),
+  );
+  for (let i = 0; i < target.data.length; i++) target.data[i] = lut[target.data[i]!]!;
 }
