@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineInputError } from '../image';
 import { pngHeaderClaiming } from '../testing/fake-png';
 import { decodeRgb, gradientRaw, jpegOf, meanRgb, sharpFromRaw, solidRaw } from '../testing/make-images';
+import { readExifCamera as readExifCameraOf } from './exif-camera';
 import { ingestImage } from './ingest-image';
 
 async function refusal(promise: Promise<unknown>): Promise<EngineInputError> {
@@ -65,6 +66,21 @@ describe('ingestImage', () => {
     const { meta } = await ingestImage(bytes);
     expect(meta.make).toBe('FUJIFILM');
     expect(meta.model).toBe('FinePix REAL 3D W3');
+  });
+
+  it('keeps EXIF in o only when asked, never in p or t, and never the orientation tag', async () => {
+    const bytes = await sharpFromRaw(gradientRaw(300, 200))
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Nintendo', Model: 'Nintendo 3DS', Orientation: '3' } })
+      .toBuffer();
+    const kept = await ingestImage(bytes, { keepMetadata: true });
+    const oMeta = await sharp(kept.o.data).metadata();
+    expect(oMeta.exif).toBeDefined();
+    expect(oMeta.orientation ?? 1).toBe(1);
+    expect(readExifCameraOf(oMeta.exif)).toEqual({ make: 'Nintendo', model: 'Nintendo 3DS' });
+    expect((await sharp(kept.p.data).metadata()).exif).toBeUndefined();
+    expect((await sharp(kept.t.data).metadata()).exif).toBeUndefined();
+    expect((await sharp((await ingestImage(bytes)).o.data).metadata()).exif).toBeUndefined();
   });
 
   it('keeps a PNG byte for byte when re-encoding is off and nothing needs changing', async () => {

@@ -46,6 +46,11 @@ export interface IngestOptions {
   resolutionLimit?: number;
   /** Re-encode `o` as JPEG even when the upload could be kept as is (SPEC "force re-encode on upload"). */
   reencode?: boolean;
+  /**
+   * Keep the upload's EXIF (camera, date, GPS) and ICC profile in a re-encoded JPEG `o`, for the member's private
+   * original. Off by default; `p` and `t` never carry metadata, since they are what public pages show.
+   */
+  keepMetadata?: boolean;
 }
 
 const O_JPEG = { quality: 90, mozjpeg: false } as const;
@@ -97,7 +102,7 @@ export async function ingestImage(bytes: Uint8Array, options: IngestOptions = {}
       // o streams from the upload in strips; p is then read back from o's JPEG with shrink-on-load (1/4 or
       // 1/8 scale, a few ms). Holding o as raw pixels instead cost ~55 MB more peak memory for a 24 MP upload
       // and saved only ~7 % CPU (bench/engine/ingest.ts).
-      const encodedO = await encode(pipeline, 'jpeg');
+      const encodedO = await encode(options.keepMetadata ? pipeline.keepMetadata() : pipeline, 'jpeg');
       const rest = await previewAndThumbnail(sharp(encodedO.data));
       return { o: { ...encodedO, format: 'jpeg' }, ...rest, meta };
     }
