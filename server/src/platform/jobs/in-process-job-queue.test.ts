@@ -152,25 +152,25 @@ for (const dialect of dialects) {
     it('keeps a long job leased while it runs, so no other process takes it', async () => {
       const name = uniqueName('renewed');
       const runs: string[] = [];
-      const first = open({ leaseMs: 300 });
+      const first = open({ leaseMs: 1_000 });
       first.process(name, {
         timeoutMs: 10_000,
         async run() {
           runs.push('first');
-          await sleep(1_000);
+          await sleep(2_500);
         },
       });
       await first.enqueue(name, {});
       await waitFor(() => runs.length === 1);
       // A second process joining (recoverOnStart off, as when several share one database) must not take it.
-      const second = open({ leaseMs: 300, recoverOnStart: false });
+      const second = open({ leaseMs: 1_000, recoverOnStart: false });
       second.process(name, {
         timeoutMs: 10_000,
         async run() {
           runs.push('second');
         },
       });
-      await sleep(1_300);
+      await sleep(2_800);
       expect(runs).toEqual(['first']);
     });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   type AttemptOutcome,
   asError,
@@ -10,6 +10,7 @@ import {
   runAttempt,
 } from './job-attempt';
 import type { JobHandler, JobOptions, JobQueue } from './job-queue';
+import { JobStore } from './job-store';
 import type { JobRow, JobTables } from './tables';
 
 export interface InProcessJobQueueOptions {
@@ -50,13 +51,12 @@ const iso = (msFromNow = 0) => new Date(Date.now() + msFromNow).toISOString();
  * sharing a PostgreSQL database never run one job twice at once.
  */
 export class InProcessJobQueue implements JobQueue {
-  private readonly db: Kysely<JobTables>;
+  private readonly store: JobStore;
   private readonly log: JobLog;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly retryDelayMs: number;
   private readonly closeGraceMs: number;
-  private readonly skipLocked: boolean;
   private readonly recoverOnStart: boolean;
   private readonly handlers = new Map<string, Registration>();
   private readonly active = new Set<Promise<void>>();
@@ -67,38 +67,19 @@ export class InProcessJobQueue implements JobQueue {
   private lastPrune = 0;
 
   constructor(db: Kysely<JobTables>, options: InProcessJobQueueOptions) {
-    this.db = db;
+    this.store = new JobStore(db);
     this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.retryDelayMs = options.retryDelayMs ?? 2_000;
     this.closeGraceMs = options.closeGraceMs ?? 2_000;
     this.recoverOnStart = options.recoverOnStart ?? true;
-    this.skipLocked = db.getExecutor().adapter.constructor.name.toLowerCase().includes('postgres');
   }
 
   async enqueue<P extends object>(name: string, payload: P, options?: JobOptions): Promise<void> {
     if (this.stop.signal.aborted) throw new Error('The job queue is closed.');
-    const now = iso();
-    const fresh = {
-      name,
-      payload: JSON.stringify(payload),
-      status: 'waiting' as const,
-      attempts: 0,
-      max_attempts: Math.max(1, options?.attempts ?? DEFAULT_ATTEMPTS),
-      run_after: now,
-      locked_until: null,
-      last_error: null,
-      updated_at: now,
-    };
-    // A finished job with the same id may run again; a waiting or running one is left alone (dedup).
-    await this.db
-      .insertInto('jobs')
-      .values({ id: options?.jobId ?? randomUUID(), created_at: now, ...fresh })
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet(fresh).where('jobs.status', 'in', ['done', 'failed']),
-      )
-      .execute();
+    const maxAttempts = Math.max(1, options?.attempts ?? DEFAULT_ATTEMPTS);
+    await this.store.insert(options?.jobId ?? randomUUID(), name, JSON.stringify(payload), maxAttempts);
     if (this.handlers.has(name)) this.wake();
   }
 
@@ -128,22 +109,12 @@ export class InProcessJobQueue implements JobQueue {
    */
   private async recoverInterrupted(name: string): Promise<void> {
     try {
-      await this.makeRunningJobsWait(name);
+      const count = await this.store.makeRunningWait(name);
+      if (count > 0) this.log.warn({ job: name, count }, 'jobs interrupted by a restart will run again');
     } catch (error) {
       // Not fatal: their leases still lapse and the poll picks them up then.
       this.log.error({ err: error, job: { name } }, 'could not recover interrupted jobs');
     }
-  }
-
-  private async makeRunningJobsWait(name: string): Promise<void> {
-    const result = await this.db
-      .updateTable('jobs')
-      .set({ status: 'waiting', locked_until: null, run_after: iso(), updated_at: iso() })
-      .where('name', '=', name)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    const count = Number(result.numUpdatedRows);
-    if (count > 0) this.log.warn({ job: name, count }, 'jobs interrupted by a restart will run again');
   }
 
   private wake(): void {
@@ -178,10 +149,11 @@ export class InProcessJobQueue implements JobQueue {
       for (const [name, registration] of this.handlers) {
         await registration.recovered;
         while (!this.stop.signal.aborted && registration.running < (registration.handler.concurrency ?? 1)) {
-          const row = await this.claim(name);
+          // The claim counts the attempt, so a crash mid-run still uses one up.
+          const row = await this.store.claimNext(name, this.leaseMs);
           if (!row) break;
           // close() began while the claim was in flight: hand the job straight back.
-          if (this.stop.signal.aborted) await this.finish(row, { status: 'waiting', last_error: null });
+          if (this.stop.signal.aborted) await this.store.settle(row, { status: 'waiting', last_error: null });
           else this.start(name, registration, row);
         }
       }
@@ -189,44 +161,6 @@ export class InProcessJobQueue implements JobQueue {
     } catch (error) {
       this.log.error({ err: error }, 'job queue poll failed');
     }
-  }
-
-  private claimable(name: string, now: string) {
-    return (eb: ExpressionBuilder<JobTables, 'jobs'>) =>
-      eb.and([
-        eb('name', '=', name),
-        eb.or([
-          eb.and([eb('status', '=', 'waiting'), eb('run_after', '<=', now)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-        ]),
-      ]);
-  }
-
-  /** Takes the next due job of `name`; the claim also counts the attempt, so a crash mid-run still uses one up. */
-  private async claim(name: string): Promise<JobRow | undefined> {
-    const now = iso();
-    let next = this.db
-      .selectFrom('jobs')
-      .select('id')
-      .where(this.claimable(name, now))
-      .orderBy('run_after')
-      .orderBy('created_at')
-      .limit(1);
-    if (this.skipLocked) next = next.forUpdate().skipLocked();
-    // The condition is repeated outside the subquery: if another process claimed the row in between, this
-    // UPDATE re-checks the committed row and matches nothing.
-    return this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        attempts: eb('attempts', '+', 1),
-        locked_until: iso(this.leaseMs),
-        updated_at: now,
-      }))
-      .where('id', '=', next)
-      .where(this.claimable(name, now))
-      .returningAll()
-      .executeTakeFirst();
   }
 
   private start(name: string, registration: Registration, row: JobRow): void {
@@ -251,7 +185,7 @@ export class InProcessJobQueue implements JobQueue {
     if (row.attempts > row.max_attempts) {
       // Its earlier runs were all cut off (the process died each time): give up instead of crashing forever.
       const error = interruptedTooOften(row.max_attempts);
-      await this.finish(row, { status: 'failed', last_error: error.message });
+      await this.store.settle(row, { status: 'failed', last_error: error.message });
       await callHook(this.log, 'onFailed', { jobId: row.id, name }, () =>
         handler.onFailed?.(payload, error, hookContext),
       );
@@ -267,15 +201,15 @@ export class InProcessJobQueue implements JobQueue {
     }
     switch (outcome.kind) {
       case 'done':
-        await this.finish(row, { status: 'done', last_error: null });
+        await this.store.settle(row, { status: 'done', last_error: null });
         return;
       case 'interrupted':
         this.log.warn({ job }, 'job interrupted by shutdown; it will run again');
-        await this.finish(row, { status: 'waiting', last_error: 'interrupted by shutdown' });
+        await this.store.settle(row, { status: 'waiting', last_error: 'interrupted by shutdown' });
         return;
       case 'timeout':
         this.log.warn({ job, timeoutMs: handler.timeoutMs }, 'job timed out');
-        await this.finish(row, { status: 'failed', last_error: outcome.error.message });
+        await this.store.settle(row, { status: 'failed', last_error: outcome.error.message });
         await callHook(this.log, 'onTimeout', { jobId: row.id, name }, () =>
           handler.onTimeout?.(payload, hookContext),
         );
@@ -288,11 +222,15 @@ export class InProcessJobQueue implements JobQueue {
             { job, err: error, attempt: row.attempts, retryInMs: delay },
             'job failed; will retry',
           );
-          await this.finish(row, { status: 'waiting', last_error: error.message, run_after: iso(delay) });
+          await this.store.settle(row, {
+            status: 'waiting',
+            last_error: error.message,
+            run_after: iso(delay),
+          });
           return;
         }
         this.log.error({ job, err: error, attempt: row.attempts }, 'job failed for good');
-        await this.finish(row, { status: 'failed', last_error: error.message });
+        await this.store.settle(row, { status: 'failed', last_error: error.message });
         await callHook(this.log, 'onFailed', { jobId: row.id, name }, () =>
           handler.onFailed?.(payload, error, hookContext),
         );
@@ -301,29 +239,9 @@ export class InProcessJobQueue implements JobQueue {
     }
   }
 
-  /** Fenced by the attempt number: if the lease ran out and another process claimed the job, this run's result is moot. */
-  private async finish(
-    row: JobRow,
-    change: { status: 'done' | 'failed' | 'waiting'; last_error: string | null; run_after?: string },
-  ): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set({ ...change, locked_until: null, updated_at: iso() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'running')
-      .where('attempts', '=', row.attempts)
-      .execute();
-  }
-
   private async renewLease(row: JobRow): Promise<void> {
     try {
-      await this.db
-        .updateTable('jobs')
-        .set({ locked_until: iso(this.leaseMs) })
-        .where('id', '=', row.id)
-        .where('status', '=', 'running')
-        .where('attempts', '=', row.attempts)
-        .execute();
+      await this.store.renewLease(row, this.leaseMs);
     } catch (error) {
       this.log.warn({ err: error, job: { id: row.id } }, 'job lease renewal failed');
     }
@@ -333,14 +251,6 @@ export class InProcessJobQueue implements JobQueue {
   private async pruneFinished(): Promise<void> {
     if (Date.now() - this.lastPrune < HOUR) return;
     this.lastPrune = Date.now();
-    await this.db
-      .deleteFrom('jobs')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'done'), eb('updated_at', '<', iso(-KEEP_DONE_MS))]),
-          eb.and([eb('status', '=', 'failed'), eb('updated_at', '<', iso(-KEEP_FAILED_MS))]),
-        ]),
-      )
-      .execute();
+    await this.store.deleteFinishedBefore(iso(-KEEP_DONE_MS), iso(-KEEP_FAILED_MS));
   }
 }
