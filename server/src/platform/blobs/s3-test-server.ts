@@ -7,11 +7,18 @@ import { createInterface } from 'node:readline';
 import type { S3BlobStoreOptions } from './s3-blob-store';
 
 /**
- * s3rver signs its ListObjectsV2 continuation tokens with DES, which OpenSSL 3 only offers through the legacy
- * provider; without it every truncated listing fails with a 500. A child process can enable that provider
- * without weakening the test process itself.
+ * s3rver encrypts its ListObjectsV2 continuation tokens with single DES, which OpenSSL 3 only has in its legacy
+ * provider; without it every truncated listing fails with a 500. The child swaps in triple DES (same 8-byte block,
+ * in every OpenSSL 3 build), so paging works on any Node version without weakening the test process.
  */
 const serverScript = `
+const crypto = require('node:crypto');
+for (const name of ['createCipheriv', 'createDecipheriv']) {
+  const original = crypto[name];
+  crypto[name] = (algorithm, key, iv, options) => algorithm === 'des'
+    ? original('des-ede3-cbc', Buffer.concat([key, key, key]), iv, options)
+    : original(algorithm, key, iv, options);
+}
 const S3rver = require(process.env.S3RVER_PATH);
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.env.S3RVER_DIR,
   configureBuckets: [{ name: process.env.S3RVER_BUCKET }] });
@@ -30,7 +37,7 @@ export async function startS3TestServer(bucket = 'wiggle-test'): Promise<{
   close(): Promise<void>;
 }> {
   const directory = await mkdtemp(join(tmpdir(), 'wiggle-s3rver-'));
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', serverScript], {
+  const child = spawn(process.execPath, ['-e', serverScript], {
     env: {
       PATH: process.env.PATH,
       S3RVER_PATH: createRequire(import.meta.url).resolve('s3rver'),
