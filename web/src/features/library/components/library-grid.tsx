@@ -12,7 +12,6 @@ import {
   useEffect,
   useMemo,
   useRef,
-  useState,
 } from 'react';
 import { useElementWidth } from '../hooks/use-element-width';
 import {
@@ -31,6 +30,8 @@ const GAP = 10;
 const HEADER_HEIGHT = 56;
 const NOTE_HEIGHT = 56;
 const SIDE_PADDING = 16;
+/** Rows before the end of the loaded part at which the next page is requested. */
+const PREFETCH_ROWS = 15;
 
 export interface SectionData<T> {
   items: readonly T[];
@@ -63,6 +64,21 @@ export function LibraryGrid(props: LibraryGridProps) {
   const { wiggles, originals, zoomIndex } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(scrollRef, 800);
+  // Cards are memoized; handlers that keep their identity let a scroll render only the rows that appear.
+  const latest = useRef(props);
+  latest.current = props;
+  const handlers = useMemo(
+    () => ({
+      wiggleClick: (id: number, event: MouseEvent) => latest.current.onItemClick('wiggles', id, event),
+      originalClick: (id: number, event: MouseEvent) => latest.current.onItemClick('originals', id, event),
+      openWiggle: (wiggle: Wiggle) => latest.current.onOpenWiggle(wiggle),
+      openOriginal: (original: Original) => latest.current.onOpenOriginal(original),
+      deleteWiggle: (wiggle: Wiggle) => latest.current.onDeleteWiggle(wiggle),
+      dragWiggle: (id: number, event: DragEvent) => latest.current.onDragItems('wiggles', id, event),
+      dragOriginal: (id: number, event: DragEvent) => latest.current.onDragItems('originals', id, event),
+    }),
+    [],
+  );
 
   const wiggleThumb = scaledThumbnail(WIGGLE_THUMBNAIL, zoomIndex);
   const originalThumb = scaledThumbnail(ORIGINAL_THUMBNAIL, zoomIndex);
@@ -108,6 +124,8 @@ export function LibraryGrid(props: LibraryGridProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: rowHeight,
     overscan: 4,
+    // React batches scroll renders instead of one synchronous render per scroll event.
+    useFlushSync: false,
   });
   // Row heights follow the zoom; cached sizes must be dropped when it changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowHeight is the trigger, not a capture.
@@ -119,7 +137,7 @@ export function LibraryGrid(props: LibraryGridProps) {
   const { fetchMore: fetchMoreOriginals, loading: originalsLoading } = originals;
   useEffect(() => {
     const indexes = visibleKey ? visibleKey.split(',').map(Number) : [];
-    for (const section of sectionsNeedingMore(rows, indexes)) {
+    for (const section of sectionsNeedingMore(rows, indexes, PREFETCH_ROWS)) {
       if (section === 'wiggles' && !wigglesLoading) fetchMoreWiggles();
       if (section === 'originals' && !originalsLoading) fetchMoreOriginals();
     }
@@ -170,10 +188,10 @@ export function LibraryGrid(props: LibraryGridProps) {
                 thumbWidth={wiggleThumb.width}
                 thumbHeight={wiggleThumb.height}
                 selected={wiggles.selected.has(w.id)}
-                onClick={(id, event) => props.onItemClick('wiggles', id, event)}
-                onOpen={props.onOpenWiggle}
-                onDelete={props.onDeleteWiggle}
-                onDragStart={(id, event) => props.onDragItems('wiggles', id, event)}
+                onClick={handlers.wiggleClick}
+                onOpen={handlers.openWiggle}
+                onDelete={handlers.deleteWiggle}
+                onDragStart={handlers.dragWiggle}
               />
             ))
         : originals.items
@@ -185,12 +203,12 @@ export function LibraryGrid(props: LibraryGridProps) {
                 thumbWidth={originalThumb.width}
                 thumbHeight={originalThumb.height}
                 selected={originals.selected.has(o.id)}
-                onClick={(id, event) => props.onItemClick('originals', id, event)}
-                onOpen={props.onOpenOriginal}
-                onDragStart={(id, event) => props.onDragItems('originals', id, event)}
+                onClick={handlers.originalClick}
+                onOpen={handlers.openOriginal}
+                onDragStart={handlers.dragOriginal}
               />
             ));
-    return <Box sx={{ display: 'flex', gap: `${GAP}px` }}>{cards}</Box>;
+    return <div style={{ display: 'flex', gap: GAP }}>{cards}</div>;
   };
 
   return (
@@ -212,10 +230,10 @@ export function LibraryGrid(props: LibraryGridProps) {
           const row = rows[item.index];
           if (!row) return null;
           return (
-            <Box
+            <div
               key={item.key}
               data-index={item.index}
-              sx={{
+              style={{
                 position: 'absolute',
                 top: 0,
                 left: 0,
@@ -223,11 +241,11 @@ export function LibraryGrid(props: LibraryGridProps) {
                 height: item.size,
                 transform: `translateY(${item.start}px)`,
                 pointerEvents: 'auto',
-                pt: row.type === 'items' ? `${GAP / 2}px` : 0,
+                paddingTop: row.type === 'items' ? GAP / 2 : 0,
               }}
             >
               {renderRow(row)}
-            </Box>
+            </div>
           );
         })}
       </Box>

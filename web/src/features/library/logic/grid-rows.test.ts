@@ -44,4 +44,11 @@ describe('columnsFor and sectionsNeedingMore', () => {
     expect(sectionsNeedingMore(rows, [1, 2, 3])).toEqual(['wiggles']);
     expect(sectionsNeedingMore(rows, [2, 3, 4, 5])).toEqual(['wiggles', 'originals']);
   });
+
+  it('looks ahead so the next page loads before the end is reached', () => {
+    const rows = buildGridRows([{ kind: 'originals', count: 100, columns: 5, hasMore: true }]);
+    // rows: header, 20 item rows (1..20), more (21)
+    expect(sectionsNeedingMore(rows, [5, 6, 7], 10)).toEqual([]);
+    expect(sectionsNeedingMore(rows, [10, 11, 12], 10)).toEqual(['originals']);
+  });
 });

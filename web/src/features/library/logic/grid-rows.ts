@@ -42,13 +42,20 @@ export function columnsFor(width: number, cardWidth: number, gap: number): numbe
   return Math.max(1, Math.floor((width + gap) / (cardWidth + gap)));
 }
 
-/** Sections whose "more" row is rendered (or about to be): the ones to fetch the next page for. */
+/**
+ * Sections to fetch the next page for: those whose "more" row is within `lookahead` rows after the last
+ * visible one, so the next page is usually there before the member scrolls to the end of the loaded part.
+ */
 export function sectionsNeedingMore(
   rows: readonly GridRow[],
   visibleIndexes: readonly number[],
+  lookahead = 0,
 ): SectionKind[] {
+  if (visibleIndexes.length === 0) return [];
+  const first = Math.min(...visibleIndexes);
+  const last = Math.max(...visibleIndexes) + lookahead;
   const wanted = new Set<SectionKind>();
-  for (const index of visibleIndexes) {
+  for (let index = first; index <= last && index < rows.length; index++) {
     const row = rows[index];
     if (row?.type === 'more') wanted.add(row.section);
   }
