@@ -6,6 +6,7 @@ import type { BlobStore } from './blobs/blob-store';
 import { createBlobStore, s3SettingsFrom } from './blobs/create-blob-store';
 import { createDatabase, migrateToLatest } from './db/database';
 import type { Database } from './db/schema';
+import { logSerializers } from './http/log-serializers';
 import { createJobQueue } from './jobs/create-job-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -23,7 +24,7 @@ export interface Platform {
 }
 
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): pino.Logger {
-  return pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  return pino({ level: config.LOG_LEVEL, serializers: logSerializers });
 }
 
 /** Opens the database (migrated to the latest schema), the mailer, the blob store and the job queue. */

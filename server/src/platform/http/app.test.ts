@@ -1,11 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { Messages } from '@wiggle/common/messages';
+import Fastify from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp, testDialects } from '../../test/harness';
 import { Conflict } from '../errors';
+import { logSerializers } from './log-serializers';
 
 describe.each(testDialects())('app platform on %s', (dialect) => {
   let t: TestApp;
@@ -138,5 +142,29 @@ describe('the built web app', () => {
     expect(api.json().error.code).toBe('not_found');
     const post = await t.app.inject({ method: 'POST', url: '/library/' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('request logs', () => {
+  it('never contain the token and code of mailed links', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({ loggerInstance: pino({ level: 'info', serializers: logSerializers }, sink) });
+    app.get('/*', async () => 'page');
+    await app.inject({ url: '/account/reset/SECRETTOKEN/654321' });
+    await app.inject({ url: '/account/register/123456' });
+    await app.inject({ url: '/library/' });
+    await app.close();
+    const log = lines.join('');
+    expect(log).not.toContain('SECRETTOKEN');
+    expect(log).not.toContain('654321');
+    expect(log).not.toContain('123456');
+    expect(log).toContain('/account/reset/[redacted]');
+    expect(log).toContain('/library/');
   });
 });
