@@ -5,7 +5,7 @@ import { useBrowser } from './support/browser';
 import {
   card,
   closeDialog,
-  imageLoaded,
+  framesShown,
   selectCards,
   uploadThroughUi,
   waitForImage,
@@ -65,22 +65,26 @@ describe('the library in the browser', () => {
     await play.click();
     const frame = page.getByRole('dialog').getByRole('img', { name: /^harbour-L, frame \d of \d$/ });
     await frame.waitFor();
-    // Watch the player for a while: it must step through different frames, each a decoded picture.
-    const seen = new Set<string>();
-    const deadline = Date.now() + 4000;
-    while (Date.now() < deadline && seen.size < 2) {
-      const src = await frame.getAttribute('src');
-      if (src && (await imageLoaded(frame))) seen.add(src);
-      await page.waitForTimeout(60);
-    }
-    expect(seen.size).toBeGreaterThanOrEqual(2);
-    for (const src of seen) {
+    // The player must step through different frames, each one a decoded picture served as WebP.
+    const shown = await framesShown(frame, 3000);
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    for (const src of shown) {
       const answer = await page.evaluate(async (url) => {
         const response = await fetch(url);
         return { status: response.status, type: response.headers.get('content-type') };
       }, src);
       expect(answer).toEqual({ status: 200, type: 'image/webp' });
     }
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    // Once the in-between views exist, the preview plays Enhanced: left, 25, 50, 75, right and back.
+    await wiggle.getByText('Interpolating…').waitFor({ state: 'hidden', timeout: 90_000 });
+    await play.click();
+    const enhanced = page.getByRole('dialog').getByRole('img', { name: /^harbour-L, frame \d of 8$/ });
+    await enhanced.waitFor();
+    const cycle = await framesShown(enhanced, 4000);
+    expect(cycle.length).toBe(5);
+    expect(cycle.filter((src) => /\/wiggle\/frame\/\d+-(25|50|75)-f\.webp$/.test(src))).toHaveLength(3);
   });
 
   it('splits an uploaded MPO into a left and a right original', async () => {

@@ -48,3 +48,24 @@ export async function waitForImage(image: Locator, timeout = 30_000): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Watches an animated <img> in the page for `ms` and answers the distinct frame URLs it showed decoded, sampled
+ * on every animation frame so a fast player cannot slip frames past the test.
+ */
+export const framesShown = (image: Locator, ms: number): Promise<string[]> =>
+  image.evaluate(
+    (element, duration) =>
+      new Promise<string[]>((resolve) => {
+        const img = element as HTMLImageElement;
+        const seen = new Set<string>();
+        const start = performance.now();
+        const sample = () => {
+          if (img.complete && img.naturalWidth > 0) seen.add(img.src);
+          if (performance.now() - start < duration) requestAnimationFrame(sample);
+          else resolve([...seen]);
+        };
+        sample();
+      }),
+    ms,
+  );
