@@ -23,7 +23,8 @@ export interface InterpolateOptions {
 /**
  * In-between views of an aligned pair at `positions` (percent from left to right), by dense optical flow in both
  * directions with occlusion-aware blending:
- * - Farneback flow L→R and R→L on a reduced copy (≤ 960 px wide), used at full size by bilinear lookup;
+ * - Farneback flow L→R and R→L on a reduced copy (≤ 960 px wide), brightness-matched, then sharpened at motion
+ *   edges (see sharpenFlow), used at full size by bilinear lookup;
  * - each view is backward-warped toward position t: the source s of output pixel p solves s + t·F(s) = p,
  *   found by fixed-point iteration (using F(p) alone would smear near-object edges by t·disparity);
  * - blending by (1 − t, t), times the forward/backward consistency at each source (a pixel occluded in the
