@@ -49,6 +49,8 @@ export const configSchema = z.object({
   RATE_LIMIT_ACCOUNT_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_REGISTER_PER_MINUTE: positiveInt(20),
   AVATAR_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  /** Per file of a library upload; a bigger file fails alone (the rest of the batch goes on). */
+  UPLOAD_MAX_BYTES: positiveInt(100 * 1024 * 1024),
   /** Set behind a reverse proxy so rate limits see the client's address (X-Forwarded-For). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

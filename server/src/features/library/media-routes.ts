@@ -10,7 +10,7 @@ import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { NotFound } from '../../platform/errors';
-import { type LibraryPlatform, libraryDepsOf } from './library-deps';
+import { libraryDepsOf } from './library-deps';
 import { findOriginal } from './original-store';
 import { CONTENT_TYPES } from './upload-service';
 import { type WiggleFrameName, wiggleFrameKey } from './wiggle-keys';
@@ -37,7 +37,7 @@ async function sendBlob(
 
 /** SPEC media URLs under /api, for the owner only: another member's id answers 404 like a missing one. */
 export const mediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
-  const deps = () => libraryDepsOf(platform as LibraryPlatform);
+  const deps = () => libraryDepsOf(platform);
   const schema = (summary: string) => ({ tags: ['library media'], summary, params: MediaFileParamsSchema });
   app.addHook('onRequest', requireVerified);
 

@@ -27,7 +27,7 @@ import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireAdmin, requireVerified } from '../../platform/auth/guards';
 import { createWiggles, statusOfWiggles } from './creation-service';
 import { createFolder, listMemberFolders, renameFolder } from './folder-service';
-import { type LibraryPlatform, libraryDepsOf } from './library-deps';
+import { libraryDepsOf } from './library-deps';
 import { pageOfOriginals, pageOfWiggles } from './listing-service';
 import { moveOrCopy, renameMany, renameOne } from './organize-service';
 import { startDailyPurge } from './purge-timer';
@@ -39,8 +39,7 @@ const PurgeResultSchema = z.object({ folders: z.number(), originals: z.number(),
 
 /** Library JSON endpoints (SPEC §3-§9); verified members only, every query scoped to the member. */
 export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
-  const lp = platform as LibraryPlatform;
-  const deps = () => libraryDepsOf(lp);
+  const deps = () => libraryDepsOf(platform);
   const db = platform.db;
   const tags = ['library'];
   app.addHook('onRequest', requireVerified);

@@ -124,6 +124,41 @@ describe.each(testDialects())('library uploads and media on %s', (dialect) => {
     expect(explicit.json<UploadOriginalsResponse>().originals[0]!.width).toBe(2000);
   });
 
+  it('refuses a file over the size limit alone, with the preparation error', async () => {
+    const small = await createLibraryTestApp(dialect, { UPLOAD_MAX_BYTES: '20000' });
+    try {
+      const member = await registerMember(small.app);
+      const big = await sharp({
+        create: {
+          width: 400,
+          height: 400,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
+        .jpeg({ quality: 100 })
+        .toBuffer();
+      expect(big.length).toBeGreaterThan(20000);
+      const res = await upload(small.app, member.token, [
+        { filename: 'huge.jpg', bytes: big },
+        { filename: 'ok.jpg', bytes: await solidJpeg(60, 40) },
+      ]);
+      const body = res.json<UploadOriginalsResponse>();
+      expect(body.originals.map((o) => o.name)).toEqual(['ok.jpg']);
+      expect(body.errors).toEqual([
+        {
+          name: 'huge.jpg',
+          message: 'The file could not be prepared for upload: the file is larger than 0.02 MB.',
+        },
+      ]);
+      expect(await readdir(path.join(small.platform.config.DATA_DIR, 'tmp'))).toEqual([]);
+      expect(await blobFiles(small)).toHaveLength(3);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('serves o, p and t to the owner with caching headers, and 404 to anyone else', async () => {
     const res = await upload(t.app, owner.token, [
       { filename: 'big.jpg', bytes: await solidJpeg(1600, 1200) },

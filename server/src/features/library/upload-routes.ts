@@ -13,11 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
 import { BadRequest } from '../../platform/errors';
-import { type LibraryPlatform, libraryDepsOf } from './library-deps';
+import { libraryDepsOf } from './library-deps';
 import { memberUploadDefaults } from './settings-store';
-import { ingestUploadedFile, resolveTargetFolder, UPLOAD_MAX_BYTES, UploadFileError } from './upload-service';
+import { ingestUploadedFile, resolveTargetFolder, UploadFileError } from './upload-service';
 
 const MAX_FILES_PER_REQUEST = 100;
+const formatMegabytes = (bytes: number) => String(Math.round((bytes / 1024 / 1024) * 100) / 100);
 
 const definedOnly = (fields: { resolutionLimit?: number | undefined; reencode?: boolean | undefined }) => ({
   ...(fields.resolutionLimit !== undefined ? { resolutionLimit: fields.resolutionLimit } : {}),
@@ -49,14 +50,15 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
     },
     async (request) => {
       const member = currentMember(request);
-      const deps = libraryDepsOf(platform as LibraryPlatform);
+      const maxBytes = platform.config.UPLOAD_MAX_BYTES;
+      const deps = libraryDepsOf(platform);
       await mkdir(deps.tempDir, { recursive: true });
       const fields: Record<string, string> = {};
       const received: ReceivedFile[] = [];
       try {
         // throwFileSizeLimit is read per call at run time but missing from the call's type.
         const parts = request.parts({
-          limits: { fileSize: UPLOAD_MAX_BYTES, files: MAX_FILES_PER_REQUEST, fields: 10, fieldSize: 1024 },
+          limits: { fileSize: maxBytes, files: MAX_FILES_PER_REQUEST, fields: 10, fieldSize: 1024 },
           throwFileSizeLimit: false,
         } as Parameters<typeof request.parts>[0]);
         for await (const part of parts) {
@@ -83,7 +85,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
             received.push({
               name,
               error: Messages.uploadPreparationFailed(
-                `the file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+                `the file is larger than ${formatMegabytes(maxBytes)} MB.`,
               ),
             });
             continue;

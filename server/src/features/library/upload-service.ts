@@ -13,8 +13,6 @@ import { findFolder } from './folder-store';
 import { type OriginalRow, toOriginal } from './mappers';
 import { insertOriginal } from './original-store';
 
-export const UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
-
 const EXTENSIONS: Record<EncodedImage['format'], string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 export const CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
