@@ -1,29 +1,14 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { AppInitState, AuthenticationStatus } from '@wiggle/common/enums';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../lib/query-client';
 import { useAuthStore } from '../lib/stores/auth';
+import { renderApp } from '../test/render-app';
 import { useAppInitStore } from './init';
-import { routes } from './routes';
-import { theme } from './theme';
 
 // The library screen is another feature's and needs browser APIs jsdom lacks; the guard only needs its route.
 vi.mock('../features/library/library-page', () => ({ LibraryPage: () => <p>Library page</p> }));
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderApp(path).router;
 
 const signIn = (isVerifiedEmail: boolean, isAdmin = false) =>
   useAuthStore.setState({

@@ -1,17 +1,11 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { AppInitState } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppInitStore } from '../../app/init';
-import { routes } from '../../app/routes';
-import { theme } from '../../app/theme';
-import { queryClient } from '../../lib/query-client';
 import { useAuthStore } from '../../lib/stores/auth';
 import { useSnackbarStore } from '../../lib/stores/notification';
+import { renderApp } from '../../test/render-app';
 
 // The library screen is another feature's and needs browser APIs jsdom lacks; here only its route matters.
 vi.mock('../library/library-page', () => ({ LibraryPage: () => <p>Library page</p> }));
@@ -50,17 +44,7 @@ function fakeServer(url: string, init: RequestInit): Response {
   return Response.json({ ok: true });
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return { router, user: userEvent.setup() };
-}
+const renderAt = renderApp;
 
 beforeEach(() => {
   calls.length = 0;
@@ -139,7 +123,8 @@ describe('registration', () => {
   it('sends a visitor who opens the mailed link through login and back, where it verifies', async () => {
     const { user, router } = renderAt('/account/register/654321');
     await user.click(await screen.findByRole('link', { name: 'log in' }, { timeout: 15_000 }));
-    await user.type(await screen.findByLabelText('E-mail'), 'ann@example.com');
+    await screen.findByRole('heading', { name: 'Login' }, { timeout: 15_000 });
+    await user.type(screen.getByLabelText('E-mail'), 'ann@example.com');
     await user.type(screen.getByLabelText('Password'), 'long-enough!');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('button', { name: 'Start' }, { timeout: 15_000 })).toBeTruthy();
