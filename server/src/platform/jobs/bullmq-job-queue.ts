@@ -8,8 +8,8 @@ export interface BullMqJobQueueOptions {
   prefix: string;
   log: JobLog;
   /**
-   * A worker holds each job's lock for this long and renews it at half; a crashed worker's job is taken back by the
-   * next stalled check after the lock lapses. 15 s + 15 s brings it back within ~30 s.
+   * A worker holds each job's lock for this long and renews it at half. A crashed worker's job is taken back once
+   * its lock lapsed and two stalled checks saw it lockless: 10 s + 2 × 10 s brings it back within ~30 s.
    */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
@@ -91,8 +91,8 @@ export class BullMqJobQueue implements JobQueue {
       connection: this.connection,
       prefix: this.options.prefix,
       concurrency: handler.concurrency ?? 1,
-      lockDuration: this.options.lockDurationMs ?? 15_000,
-      stalledInterval: this.options.stalledIntervalMs ?? 15_000,
+      lockDuration: this.options.lockDurationMs ?? 10_000,
+      stalledInterval: this.options.stalledIntervalMs ?? 10_000,
       maxStalledCount: MAX_STALLED_COUNT,
     });
     worker.on('error', (error) => this.options.log.error({ err: error, job: { name } }, 'job worker error'));
