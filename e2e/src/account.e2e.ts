@@ -43,15 +43,21 @@ describe('accounts in the browser', () => {
       'Privacy policy',
     ]);
 
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menu').textContent()).resolves.toContain(member.email);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/auth/login');
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
 
-    // The session is over on the server too: a reload of the library ends at the login again.
+    // Signed out for good: the library sends back to the login, and the old token is refused by the server.
     await page.goto('/library/');
     await waitForPath(page, '/auth/login');
+    const refresh = await fetch(`${app.server().url}/api/auth/refresh`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refresh.status).toBe(401);
   });
 
   it('verifies by the mailed link when it is opened while signed in', async () => {
