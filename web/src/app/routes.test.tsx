@@ -73,6 +73,13 @@ describe('routes with the guard', () => {
     expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('opens the users page for /admin', async () => {
+    signIn(true, true);
+    const router = renderAt('/admin');
+    expect(await screen.findByText(/Admin · Users/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/user');
+  });
+
   it('goes to the login page when the session ends', async () => {
     signIn(true);
     const router = renderAt('/support/');

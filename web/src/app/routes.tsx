@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppRoot } from './app-root';
 import { waitForAppReady } from './init';
 import { lazyPage } from './lazy-page';
@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
             path: 'admin',
             element: <AdminLayout />,
             children: [
-              { index: true, element: <AdminSectionPage /> },
+              { index: true, element: <Navigate to="user" replace /> },
               ...ADMIN_CHILD_PATHS.map((path) => ({ path, element: <AdminSectionPage /> })),
             ],
           },

@@ -1,7 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
@@ -43,13 +42,7 @@ export function AppShell() {
             </Typography>
           </Box>
           <Box sx={{ flex: 1 }} />
-          {signedIn ? (
-            <AccountMenu />
-          ) : (
-            <Button component={RouterLink} to="/auth/login" variant="outlined">
-              Login
-            </Button>
-          )}
+          {signedIn && <AccountMenu />}
         </Toolbar>
       </AppBar>
       <Drawer
