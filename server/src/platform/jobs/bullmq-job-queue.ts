@@ -28,6 +28,7 @@ interface JobData<P> {
   payload: P;
   jobId?: string;
 }
+
 /**
  * BullMQ fails a job outright once it stalled this often, bypassing our onFailed; set above any attempts value we
  * use so that our own started-attempts check (in `runJob`) is what gives up on a job that keeps killing workers.
