@@ -1,6 +1,7 @@
 import { UserStatus } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
 import { AuthErrorCodes } from '@wiggle/common/schemas/auth';
+import argon2 from 'argon2';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -259,6 +260,28 @@ describe.each(testDialects())('login, sessions and logout on %s', (dialect) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.settings).toBe(Messages.settingsInvalid);
+  });
+
+  it('upgrades a hash made with other argon2 parameters at the next successful login', async () => {
+    const member = await registerMember(t.app);
+    const legacy = await argon2.hash(member.password, {
+      type: argon2.argon2id,
+      memoryCost: 65_536,
+      timeCost: 3,
+    });
+    await t.platform.db
+      .updateTable('users')
+      .set({ password_hash: legacy })
+      .where('id', '=', member.id)
+      .execute();
+    expect((await login({ username: member.username, password: member.password })).statusCode).toBe(200);
+    const { password_hash } = await t.platform.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect((await login({ username: member.username, password: member.password })).statusCode).toBe(200);
   });
 
   it('prints the time of one login (argon2id verify + request)', async () => {

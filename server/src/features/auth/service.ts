@@ -3,7 +3,7 @@ import { Messages } from '@wiggle/common/messages';
 import { AuthErrorCodes, type AuthInfo } from '@wiggle/common/schemas/auth';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, deleteSession, type Member } from '../../platform/auth/sessions';
 import { verifyTotp } from '../../platform/auth/totp';
 import { fromDbBool } from '../../platform/db/columns';
@@ -69,6 +69,9 @@ export function createAuthService(db: Kysely<Database>, config: SessionConfig) {
         if (step === null || !(await users.claimTotpStep(user.id, step))) {
           throw new Unauthorized('The authenticator code is not valid.', AuthErrorCodes.adminOtpInvalid);
         }
+      }
+      if (needsRehash(user.password_hash)) {
+        await users.update(user.id, { password_hash: await hashPassword(input.password) });
       }
       const token = await createSession(db, user.id, input.strict, sessionLifetimes(config));
       return toAuthInfo(user, token);
