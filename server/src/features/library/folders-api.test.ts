@@ -1,12 +1,15 @@
 import type {
+  CreateWigglesResponse,
   Folder,
   OriginalPage,
   TrashListResponse,
   UploadOriginalsResponse,
+  WigglePage,
 } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
 import { api, blobFiles, createLibraryTestApp, solidJpeg, upload } from './library-test-kit';
+import { wiggleFrameKey } from './wiggle-keys';
 
 describe.each(testDialects())('library folders, move, copy, trash and purge on %s', (dialect) => {
   let t: TestApp;
@@ -179,6 +182,69 @@ describe.each(testDialects())('library folders, move, copy, trash and purge on %
     expect(await t.platform.blobs.stat(keys[1]!.blob_o)).not.toBeNull();
     expect((await call('POST', '/api/library/restore', { type: 3, ids: [old.id] })).status).toBe(404);
     expect((await call('GET', `/api/library/original/view/${old.id}-t`)).status).toBe(404);
+  });
+
+  it('moves and copies wiggles (a copy owns its frames), and purges trashed wiggles with their frames', async () => {
+    const admin = await createAdmin(t.app);
+    const src = await folder('Wiggles');
+    const dst = await folder('Elsewhere');
+    const a = await uploadTo(src.id, 'a.jpg');
+    const b = await uploadTo(src.id, 'b.jpg');
+    const made = await call<CreateWigglesResponse>('POST', '/api/library/wiggles', {
+      originalIds: [a.id, b.id],
+      stacking: 'standard',
+      target: 'current',
+      folderId: src.id,
+    });
+    const wiggle = made.body.wiggles[0]!;
+    const prefix = (
+      await t.platform.db
+        .selectFrom('wiggles')
+        .select('blob_prefix')
+        .where('id', '=', wiggle.id)
+        .executeTakeFirstOrThrow()
+    ).blob_prefix;
+    for (const name of ['left-f', 'right-f'] as const) {
+      await t.platform.blobs.put(wiggleFrameKey(prefix, name), Buffer.from(name));
+    }
+    const copy = await call<{ ids: number[] }>('POST', '/api/library/move', {
+      type: 2,
+      ids: [wiggle.id],
+      targetFolderId: dst.id,
+      copy: true,
+    });
+    expect(copy.status).toBe(200);
+    const copied = (await call<WigglePage>('GET', `/api/library/wiggles?folderId=${dst.id}`)).body.items;
+    expect(copied.map((w) => [w.id, w.name, w.leftOriginalId])).toEqual([[copy.body.ids[0], 'a', a.id]]);
+    const copyPrefix = (
+      await t.platform.db
+        .selectFrom('wiggles')
+        .select('blob_prefix')
+        .where('id', '=', copy.body.ids[0]!)
+        .executeTakeFirstOrThrow()
+    ).blob_prefix;
+    expect(copyPrefix).not.toBe(prefix);
+    expect(await t.platform.blobs.stat(wiggleFrameKey(copyPrefix, 'left-f'))).not.toBeNull();
+
+    expect(
+      (await call('POST', '/api/library/move', { type: 2, ids: [wiggle.id], targetFolderId: dst.id })).status,
+    ).toBe(200);
+    expect(
+      (await call<WigglePage>('GET', `/api/library/wiggles?folderId=${dst.id}`)).body.items,
+    ).toHaveLength(2);
+    expect((await call<WigglePage>('GET', `/api/library/wiggles?folderId=${src.id}`)).body.items).toEqual([]);
+
+    await call('POST', '/api/library/delete', { type: 2, ids: [wiggle.id] });
+    const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    await t.platform.db
+      .updateTable('wiggles')
+      .set({ deleted_at: longAgo })
+      .where('id', '=', wiggle.id)
+      .execute();
+    const purge = await call<{ wiggles: number }>('POST', '/api/library/purge', { olderThanDays: 30 }, admin);
+    expect(purge.body.wiggles).toBe(1);
+    expect(await t.platform.blobs.stat(wiggleFrameKey(prefix, 'left-f'))).toBeNull();
+    expect(await t.platform.blobs.stat(wiggleFrameKey(copyPrefix, 'left-f'))).not.toBeNull();
   });
 
   it('renames one item and many with the template', async () => {
