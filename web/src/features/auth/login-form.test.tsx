@@ -87,6 +87,20 @@ describe('LoginForm server answers', () => {
     await waitFor(() => expect(snackbarMessages()).toEqual([Messages.loginFailed]));
   });
 
+  it('clears the failure snackbar once a retry succeeds', async () => {
+    let attempts = 0;
+    const user = renderForm(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new ApiError(401, { error: { code: 'login_failed', message: 'x' } });
+      return info;
+    });
+    await fillAndSubmit(user);
+    await waitFor(() => expect(snackbarMessages()).toEqual([Messages.loginFailed]));
+    await user.click(submit());
+    await waitFor(() => expect(attempts).toBe(2));
+    await waitFor(() => expect(snackbarMessages()).toEqual([]));
+  });
+
   it("shows the server's message on 429", async () => {
     const user = renderForm(async () => {
       throw new ApiError(429, {

@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
 import { ApiError } from '../../lib/api-client';
-import { showSnackbar } from '../../lib/stores/notification';
+import { clearSnackbars, showSnackbar } from '../../lib/stores/notification';
 
 const formFields = { keepLoggedIn: z.boolean() };
 const formSchema = loginSchema.omit({ strict: true }).extend(formFields);
@@ -46,6 +46,8 @@ export function LoginForm({ onLogin }: LoginFormProps) {
         strict: !keepLoggedIn,
         ...(otpShown && adminOtp ? { adminOtp: adminOtp.trim() } : {}),
       });
+      // A failure from an earlier attempt must not linger over the page the member lands on.
+      clearSnackbars();
     } catch (error) {
       if (error instanceof ApiError && error.error?.code === AuthErrorCodes.adminOtpRequired) {
         setOtpShown(true);

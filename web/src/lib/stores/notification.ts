@@ -58,6 +58,11 @@ export function showSnackbar(message: string, severity: SnackbarSeverity = 'info
   useSnackbarStore.setState((state) => ({ queue: [...state.queue, item] }));
 }
 
+/** Drops every waiting snackbar, e.g. an old failure once the retry succeeded. */
+export function clearSnackbars(): void {
+  useSnackbarStore.setState({ queue: [] });
+}
+
 export function useSnackbar(): typeof showSnackbar {
   return showSnackbar;
 }
