@@ -2,6 +2,7 @@ import { Messages } from '@wiggle/common/messages';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useApp } from './support/app-fixture';
 import { useBrowser } from './support/browser';
+import { rootItemsByApi } from './support/library-api';
 import {
   card,
   closeDialog,
@@ -16,14 +17,15 @@ import { stereoMpo, stereoPairJpegs, textFileNamedJpg } from './support/stereo-i
 const app = useApp('library');
 const browser = useBrowser(() => app.server().url);
 
+let member: Member;
+let memberToken: string;
+
+beforeAll(async () => {
+  member = newMember('library');
+  memberToken = await registerByApi(app.server().url, app.mailbox(), member, { verify: true });
+});
+
 describe('the library in the browser', () => {
-  let member: Member;
-
-  beforeAll(async () => {
-    member = newMember('library');
-    await registerByApi(app.server().url, app.mailbox(), member, { verify: true });
-  });
-
   beforeEach(async () => {
     const page = browser.page();
     await loginThroughUi(page, member.email, member.password);
@@ -116,5 +118,48 @@ describe('the library in the browser', () => {
     await card(page, 'good.jpg').waitFor();
     await waitForImage(card(page, 'good.jpg').getByRole('img'));
     expect(await card(page, 'notes.jpg').count()).toBe(0);
+  });
+});
+
+describe('another member', () => {
+  it("sees an empty library and gets 404 for the first member's pictures and wiggles", async () => {
+    const page = browser.page();
+    const { originalIds, wiggleIds } = await rootItemsByApi(app.server().url, memberToken);
+    expect(originalIds.length).toBeGreaterThan(0);
+    expect(wiggleIds.length).toBeGreaterThan(0);
+
+    const other = newMember('other');
+    await registerByApi(app.server().url, app.mailbox(), other, { verify: true });
+    await loginThroughUi(page, other.email, other.password);
+    await waitForPath(page, '/library/');
+    await page.getByRole('heading', { name: 'Originals (0)' }).waitFor();
+    await page.getByRole('heading', { name: 'Wiggles (0)' }).waitFor();
+    expect(await page.getByRole('main').getByRole('option').count()).toBe(0);
+
+    // The media URLs a browser would load, with the other member's session cookie: none of them answers.
+    const urls = [
+      ...originalIds.flatMap((id) =>
+        ['o', 'p', 't'].map((size) => `/api/library/original/view/${id}-${size}`),
+      ),
+      ...wiggleIds.flatMap((id) => [
+        `/api/library/wiggle/${id}-left-f.webp`,
+        `/api/library/wiggle/${id}-right-t.webp`,
+        `/api/library/wiggle/frame/${id}-50-f.webp`,
+      ]),
+    ];
+    // The same URLs serve the owner, so the 404s below are about who asks, not about missing files.
+    const ownerStatuses = await Promise.all(
+      urls.map(
+        async (url) =>
+          (await fetch(`${app.server().url}${url}`, { headers: { authorization: `Bearer ${memberToken}` } }))
+            .status,
+      ),
+    );
+    expect(new Set(ownerStatuses)).toEqual(new Set([200]));
+    const statuses = await page.evaluate(
+      (list) => Promise.all(list.map(async (url) => (await fetch(url)).status)),
+      urls,
+    );
+    expect(new Set(statuses)).toEqual(new Set([404]));
   });
 });

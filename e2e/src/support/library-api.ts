@@ -92,3 +92,16 @@ export async function createFolderByApi(
   if (!response.ok) throw new Error(`folder answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { id: number }).id;
 }
+
+/** The member's wiggles and originals at the library root (first page). */
+export async function rootItemsByApi(
+  baseUrl: string,
+  token: string,
+): Promise<{ originalIds: number[]; wiggleIds: number[] }> {
+  const list = async (kind: 'originals' | 'wiggles') => {
+    const response = await fetch(`${baseUrl}/api/library/${kind}`, { headers: auth(token) });
+    if (!response.ok) throw new Error(`list ${kind} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { items: Array<{ id: number }> }).items.map((item) => item.id);
+  };
+  return { originalIds: await list('originals'), wiggleIds: await list('wiggles') };
+}
