@@ -31,14 +31,14 @@ describe.each(testDialects())('library uploads and media on %s', (dialect) => {
     const before = (await blobFiles(t)).length;
     const notAnImage = Buffer.from('This is a text file renamed to .jpg, not a picture at all.\n'.repeat(4));
     const res = await upload(t.app, owner.token, [
-      { filename: 'beach.jpg', bytes: await solidJpeg(600, 400) },
+      { filename: 'Strand Zürich 日本.jpg', bytes: await solidJpeg(600, 400) },
       { filename: 'notes.jpg', bytes: notAnImage },
       { filename: 'logo.png', bytes: await solidPng(300, 200) },
     ]);
     expect(res.statusCode).toBe(200);
     const body = res.json<UploadOriginalsResponse>();
     expect(body.originals.map((o) => [o.name, o.width, o.height])).toEqual([
-      ['beach.jpg', 600, 400],
+      ['Strand Zürich 日本.jpg', 600, 400],
       ['logo.png', 300, 200],
     ]);
     expect(body.originals.every((o) => o.size > 0 && o.format === 'jpeg')).toBe(true);

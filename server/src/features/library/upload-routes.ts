@@ -58,6 +58,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
       try {
         // throwFileSizeLimit is read per call at run time but missing from the call's type.
         const parts = request.parts({
+          defParamCharset: 'utf8',
           limits: { fileSize: maxBytes, files: MAX_FILES_PER_REQUEST, fields: 10, fieldSize: 1024 },
           throwFileSizeLimit: false,
         } as Parameters<typeof request.parts>[0]);
@@ -66,7 +67,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
             fields[part.fieldname] = String(part.value);
             continue;
           }
-          const name = path.basename(part.filename || 'image').slice(0, 240);
+          const name = (part.filename || 'image').split(/[\\/]/).pop()!.slice(0, 240) || 'image';
           if (part.fieldname !== 'file') {
             part.file.resume();
             continue;
