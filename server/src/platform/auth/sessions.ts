@@ -77,6 +77,10 @@ export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number,
   await query.execute();
 }
 
+/** Expired sessions, verification codes and reset links; all are refused already, this keeps the tables small. */
 export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', isoNow()).execute();
+  const now = isoNow();
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDialects } from '../../test/harness';
+import { createTestApp, registerMember, type TestApp, testDialects } from '../../test/harness';
+import { deleteExpiredSessions } from '../auth/sessions';
 import { fromDbBool, isoNow } from './columns';
 import { createDatabase, databaseDialect, migrateToLatest } from './database';
 
@@ -80,5 +81,53 @@ describe.each(testDialects())('cross-dialect columns on %s', (dialect) => {
         .values({ user_id: 999_999, token_hash: 'h', strict: 1, created_at: now, expires_at: now })
         .execute(),
     ).rejects.toThrow();
+  });
+});
+
+describe.each(testDialects())('expired rows cleanup on %s', (dialect) => {
+  it('deletes expired sessions, codes and reset links and keeps live ones', async () => {
+    const t = await createTestApp({ dialect });
+    try {
+      const member = await registerMember(t.app, { verified: false });
+      const past = new Date(Date.now() - 1000).toISOString();
+      const future = new Date(Date.now() + 3_600_000).toISOString();
+      await t.platform.db
+        .insertInto('sessions')
+        .values({ user_id: member.id, token_hash: 'expired', strict: 1, created_at: past, expires_at: past })
+        .execute();
+      await t.platform.db.updateTable('email_verifications').set({ expires_at: past }).execute();
+      await t.platform.db
+        .insertInto('password_resets')
+        .values([
+          {
+            user_id: member.id,
+            token_hash: 'old',
+            code_hash: 'c',
+            expires_at: past,
+            failed_tries: 0,
+            used_at: null,
+            created_at: past,
+          },
+          {
+            user_id: member.id,
+            token_hash: 'live',
+            code_hash: 'c',
+            expires_at: future,
+            failed_tries: 0,
+            used_at: null,
+            created_at: past,
+          },
+        ])
+        .execute();
+      await deleteExpiredSessions(t.platform.db);
+      const sessions = await t.platform.db.selectFrom('sessions').select('token_hash').execute();
+      expect(sessions.map((s) => s.token_hash)).not.toContain('expired');
+      expect(sessions).toHaveLength(1);
+      expect(await t.platform.db.selectFrom('email_verifications').selectAll().execute()).toEqual([]);
+      const resets = await t.platform.db.selectFrom('password_resets').select('token_hash').execute();
+      expect(resets.map((r) => r.token_hash)).toEqual(['live']);
+    } finally {
+      await t.close();
+    }
   });
 });
