@@ -231,7 +231,10 @@ describe.each(testDialects())('login, sessions and logout on %s', (dialect) => {
     // A code works once: someone who saw it cannot sign in with it again.
     const replay = await login({ username: admin.username, password: TEST_PASSWORD, adminOtp: rightCode });
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().error.code).toBe(AuthErrorCodes.adminOtpInvalid);
+    expect(replay.json().error).toEqual({
+      code: AuthErrorCodes.adminOtpInvalid,
+      message: 'This authenticator code was used already. Please wait for the next one.',
+    });
   });
 
   it('saves settings and returns them on refresh and login', async () => {

@@ -66,8 +66,14 @@ export function createAuthService(db: Kysely<Database>, config: SessionConfig) {
           );
         }
         const step = user.totp_secret ? await verifyTotp(user.totp_secret, input.adminOtp) : null;
-        if (step === null || !(await users.claimTotpStep(user.id, step))) {
+        if (step === null) {
           throw new Unauthorized('The authenticator code is not valid.', AuthErrorCodes.adminOtpInvalid);
+        }
+        if (!(await users.claimTotpStep(user.id, step))) {
+          throw new Unauthorized(
+            'This authenticator code was used already. Please wait for the next one.',
+            AuthErrorCodes.adminOtpInvalid,
+          );
         }
       }
       if (needsRehash(user.password_hash)) {
