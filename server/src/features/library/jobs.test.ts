@@ -7,8 +7,8 @@ import { EngineInputError } from '@wiggle/engine/image';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
 import { type LibraryEngine, type RenderedWiggle, sharedEngine } from './engine-adapter';
-import { registerLibraryJobs } from './jobs';
-import { api, createLibraryTestApp, solidJpeg, stereoPair, upload } from './library-test-kit';
+import { registerLibraryJobs, runWiggleCreation } from './jobs';
+import { api, blobFiles, createLibraryTestApp, solidJpeg, stereoPair, upload } from './library-test-kit';
 
 /** The real engine, with one step replaced: how the job records each way a creation can end. */
 function engineWith(overrides: Partial<LibraryEngine>): LibraryEngine {
@@ -57,6 +57,25 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+
+  it('is idempotent: a second run (as after a restart) rewrites the same frames and succeeds again', async () => {
+    const owner = await start(sharedEngine());
+    const id = await createOne(owner);
+    await waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
+    const files = async () => (await blobFiles(t!)).filter((f) => f.startsWith('wiggles/')).sort();
+    const before = await files();
+    expect(before).toHaveLength(10);
+    await runWiggleCreation(t!.platform, sharedEngine(), id, {
+      jobId: 'again',
+      attempt: 2,
+      signal: new AbortController().signal,
+    });
+    expect(await files()).toEqual(before);
+    const [status] = (
+      await api<WiggleStatus[]>(t!.app, owner.token, 'GET', `/api/library/wiggles/status?ids=${id}`)
+    ).body;
+    expect(status).toMatchObject({ createStatus: 'Success', iStatus: 'Success' });
+  });
 
   it('ends as TimeoutError when the creation runs too long', async () => {
     const owner = await start(engineWith({ renderWiggle: () => new Promise<RenderedWiggle>(() => {}) }), {
