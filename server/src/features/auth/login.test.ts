@@ -105,6 +105,37 @@ describe.each(testDialects())('login, sessions and logout on %s', (dialect) => {
     expect(long.statusCode).toBe(200);
   });
 
+  it('slides a kept session forward on refresh, but not a strict one', async () => {
+    const member = await registerMember(t.app);
+    const strict = (
+      await login({ username: member.username, password: member.password, strict: true })
+    ).json().token;
+    const kept = (await login({ username: member.username, password: member.password, strict: false })).json()
+      .token;
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    await t.platform.db
+      .updateTable('sessions')
+      .set({ expires_at: soon })
+      .where('user_id', '=', member.id)
+      .execute();
+    for (const token of [strict, kept]) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(token) })).statusCode,
+      ).toBe(200);
+    }
+    const rows = await t.platform.db
+      .selectFrom('sessions')
+      .select(['strict', 'expires_at'])
+      .where('user_id', '=', member.id)
+      .execute();
+    const days = (iso: string) => (Date.parse(iso) - Date.now()) / 86_400_000;
+    for (const row of rows) {
+      if (row.strict === 1) expect(row.expires_at).toBe(soon);
+      else expect(days(row.expires_at)).toBeGreaterThan(29.9);
+    }
+    expect(rows.some((r) => r.strict === 0)).toBe(true);
+  });
+
   it('refuses an expired session', async () => {
     const member = await registerMember(t.app);
     await t.platform.db

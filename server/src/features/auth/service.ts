@@ -4,7 +4,7 @@ import { AuthErrorCodes, type AuthInfo } from '@wiggle/common/schemas/auth';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
-import { createSession, deleteSession, type Member } from '../../platform/auth/sessions';
+import { createSession, deleteSession, extendLongSession, type Member } from '../../platform/auth/sessions';
 import { verifyTotp } from '../../platform/auth/totp';
 import { fromDbBool } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
@@ -83,10 +83,11 @@ export function createAuthService(db: Kysely<Database>, config: SessionConfig) {
       return toAuthInfo(user, token);
     },
 
-    /** The current auth info for the same token (SPEC: refresh keeps the session). */
+    /** The current auth info for the same token (SPEC: refresh keeps the session, and a kept one slides on). */
     async refresh(member: Member, token: string): Promise<AuthInfo> {
       const user = await users.findById(member.id);
       if (!user) throw new Unauthorized();
+      await extendLongSession(db, member.sessionId, config.SESSION_TTL_LONG_DAYS);
       return toAuthInfo(user, token);
     },
 

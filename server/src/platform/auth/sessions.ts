@@ -66,6 +66,20 @@ export async function findMemberByToken(db: Kysely<Database>, token: string): Pr
   };
 }
 
+/** A kept ("keep me logged in") session lasts from its last refresh; a strict one ends when it was set to. */
+export async function extendLongSession(
+  db: Kysely<Database>,
+  sessionId: number,
+  longDays: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() + longDays * 86_400_000).toISOString() })
+    .where('id', '=', sessionId)
+    .where('strict', '=', 0)
+    .execute();
+}
+
 export async function deleteSession(db: Kysely<Database>, sessionId: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
