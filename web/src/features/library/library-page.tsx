@@ -1,4 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,12 +19,13 @@ import { TrashView } from './components/trash-view';
 import { resolveUploadFolder } from './components/upload-dialog';
 import { useDebouncedValue } from './hooks/use-debounced-value';
 import { useElementWidth } from './hooks/use-element-width';
+import { useFileDrop } from './hooks/use-file-drop';
 import { useFolderNavigation } from './hooks/use-folder-navigation';
 import { useLibraryActions } from './hooks/use-library-actions';
 import { useLibraryLists } from './hooks/use-library-lists';
 import { useSectionSelection } from './hooks/use-section-selection';
 import { useTreeWidth } from './hooks/use-tree-width';
-import { carriesFiles, type DraggedItems, writeDraggedItems } from './logic/drag-items';
+import { type DraggedItems, writeDraggedItems } from './logic/drag-items';
 import { folderPath, subtreeIds } from './logic/folder-tree';
 import { enqueueUploads, setUploadDoneListener } from './stores/upload-queue';
 
@@ -39,7 +42,8 @@ export function LibraryPage() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), TIMING.defaultDebounceMs);
   const [dialog, setDialog] = useState<LibraryDialog>({ kind: 'none' });
-  const [fileDropActive, setFileDropActive] = useState(false);
+  // Below md the tree does not fit beside the lists; it opens as a drawer instead.
+  const [treeDrawerOpen, setTreeDrawerOpen] = useState(false);
   const actions = useLibraryActions();
 
   const lists = useLibraryLists(nav.folderId, search, !trashOpen && foldersQuery.isSuccess);
@@ -129,27 +133,39 @@ export function LibraryPage() {
     });
   };
 
-  const fileDrop = {
-    onDragOver: (event: DragEvent) => {
-      if (!carriesFiles(event.dataTransfer) || trashOpen) return;
-      event.preventDefault();
-      setFileDropActive(true);
-    },
-    onDragLeave: (event: DragEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFileDropActive(false);
-    },
-    onDrop: (event: DragEvent) => {
-      setFileDropActive(false);
-      if (!carriesFiles(event.dataTransfer) || trashOpen) return;
-      event.preventDefault();
-      enqueueUploads([...event.dataTransfer.files], {
-        folderId: resolveUploadFolder(getSetting('uploadTarget'), nav.folderId, folders),
-        resolutionLimit: getSetting('uploadResolutionLimit'),
-        reencode: getSetting('uploadForceReencode'),
-      });
-      setDialog({ kind: 'upload' });
-    },
-  };
+  const fileDrop = useFileDrop(!trashOpen, (files) => {
+    enqueueUploads(files, {
+      folderId: resolveUploadFolder(getSetting('uploadTarget'), nav.folderId, folders),
+      resolutionLimit: getSetting('uploadResolutionLimit'),
+      reencode: getSetting('uploadForceReencode'),
+    });
+    setDialog({ kind: 'upload' });
+  });
+
+  const treePanel = foldersQuery.isError ? (
+    <Typography color="error" sx={{ p: 2 }}>
+      The folders could not be loaded.
+    </Typography>
+  ) : (
+    <FolderTreePanel
+      folders={folders}
+      selectedId={nav.folderId}
+      trashOpen={trashOpen}
+      opened={nav.opened}
+      onSelect={(id) => {
+        setTrashOpen(false);
+        setTreeDrawerOpen(false);
+        nav.select(id);
+      }}
+      onOpenTrash={() => {
+        setTreeDrawerOpen(false);
+        setTrashOpen(true);
+      }}
+      onToggle={nav.toggle}
+      onDropItems={(target, items, copy) => void actions.moveOrCopy([items], target, copy)}
+      onAction={onFolderAction}
+    />
+  );
 
   return (
     <Paper
@@ -158,30 +174,10 @@ export function LibraryPage() {
         display: 'flex',
         height: { xs: 'calc(100vh - 88px)', sm: 'calc(100vh - 96px)', md: 'calc(100vh - 112px)' },
         overflow: 'hidden',
+        position: 'relative',
       }}
     >
-      <Box sx={{ width: tree.width, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
-        {foldersQuery.isError ? (
-          <Typography color="error" sx={{ p: 2 }}>
-            The folders could not be loaded.
-          </Typography>
-        ) : (
-          <FolderTreePanel
-            folders={folders}
-            selectedId={nav.folderId}
-            trashOpen={trashOpen}
-            opened={nav.opened}
-            onSelect={(id) => {
-              setTrashOpen(false);
-              nav.select(id);
-            }}
-            onOpenTrash={() => setTrashOpen(true)}
-            onToggle={nav.toggle}
-            onDropItems={(target, items, copy) => void actions.moveOrCopy([items], target, copy)}
-            onAction={onFolderAction}
-          />
-        )}
-      </Box>
+      <Box sx={{ width: tree.width, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>{treePanel}</Box>
       <Box
         role="separator"
         aria-orientation="vertical"
@@ -203,14 +199,14 @@ export function LibraryPage() {
         }}
       />
       <Box
-        {...fileDrop}
+        {...fileDrop.handlers}
         sx={{
           flex: 1,
           minWidth: 0,
           display: 'flex',
           flexDirection: 'column',
           position: 'relative',
-          outline: fileDropActive ? 3 : 0,
+          outline: fileDrop.active ? 3 : 0,
           outlineStyle: 'dashed',
           outlineColor: 'primary.main',
           outlineOffset: -6,
@@ -225,6 +221,7 @@ export function LibraryPage() {
               search={searchText}
               onSearch={setSearchText}
               onUpload={() => setDialog({ kind: 'upload' })}
+              onOpenFolders={() => setTreeDrawerOpen(true)}
               selectedOriginals={originalSelection.ids.length}
               selectedWiggles={wiggleSelection.ids.length}
               onAction={onSelectionAction}
@@ -259,6 +256,22 @@ export function LibraryPage() {
           </>
         )}
       </Box>
+      <Drawer
+        open={treeDrawerOpen}
+        onClose={() => setTreeDrawerOpen(false)}
+        sx={{
+          display: { md: 'none' },
+          zIndex: (theme) => theme.zIndex.appBar + 1,
+          '& .MuiDrawer-paper': { width: 320 },
+        }}
+      >
+        {treePanel}
+      </Drawer>
+      {lists.originalsQuery.isError || lists.wigglesQuery.isError ? (
+        <Alert severity="error" sx={{ position: 'absolute', bottom: 16, right: 16 }}>
+          The folder's contents could not be loaded.
+        </Alert>
+      ) : null}
       <LibraryDialogs
         dialog={dialog}
         folders={folders}

@@ -9,6 +9,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -134,10 +135,7 @@ function FolderRow({ node, open, selected, onSelect, onToggle, onDropItems, onMe
           <IconButton
             size="small"
             aria-label={open ? `Collapse ${folder.name}` : `Expand ${folder.name}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              onToggle(folder.id);
-            }}
+            onClick={() => onToggle(folder.id)}
             sx={{ p: 0.25 }}
           >
             {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
@@ -148,10 +146,7 @@ function FolderRow({ node, open, selected, onSelect, onToggle, onDropItems, onMe
         <IconButton
           size="small"
           aria-label={`Actions for ${folder.name}`}
-          onClick={(event) => {
-            event.stopPropagation();
-            onMenu(event.currentTarget);
-          }}
+          onClick={(event) => onMenu(event.currentTarget)}
         >
           <MoreVertIcon fontSize="small" />
         </IconButton>
@@ -196,32 +191,40 @@ function TreeRow(props: TreeRowProps) {
         },
       }
     : {};
+  // The toggle and the actions sit beside the row's button, not inside it: no nested controls.
   return (
-    <ListItemButton
-      selected={props.selected}
-      onClick={props.onClick}
-      draggable={props.onDragStart !== undefined}
-      onDragStart={props.onDragStart}
+    <ListItem
+      disablePadding
       {...dropHandlers}
       sx={{
-        pl: 1 + props.depth * 2,
-        pr: 0.5,
+        pl: props.depth * 2,
         outline: over ? 2 : 0,
         outlineColor: 'primary.main',
         outlineStyle: 'dashed',
-        '& .row-action': { visibility: 'hidden' },
-        '&:hover .row-action, &.Mui-selected .row-action': { visibility: 'visible' },
+        outlineOffset: -2,
+        '& .row-action': { visibility: props.selected ? 'visible' : 'hidden' },
+        '&:hover .row-action, & .row-action:focus-within': { visibility: 'visible' },
         ...props.sx,
       }}
     >
-      <Box sx={{ width: 24, flexShrink: 0, display: 'flex' }}>{props.toggle}</Box>
-      <ListItemIcon sx={{ minWidth: 30 }}>{props.icon}</ListItemIcon>
-      <ListItemText
-        primary={props.label}
-        slotProps={{ primary: { noWrap: true, title: props.label } }}
-        sx={{ my: 0.25 }}
-      />
-      {props.action ? <Box className="row-action">{props.action}</Box> : null}
-    </ListItemButton>
+      <Box sx={{ width: 28, pl: 0.5, flexShrink: 0, display: 'flex' }}>{props.toggle}</Box>
+      <ListItemButton
+        selected={props.selected}
+        onClick={props.onClick}
+        draggable={props.onDragStart !== undefined}
+        onDragStart={props.onDragStart}
+        sx={{ pl: 0.5, pr: 0.5, borderRadius: 1, minWidth: 0 }}
+      >
+        <ListItemIcon sx={{ minWidth: 30 }}>{props.icon}</ListItemIcon>
+        <ListItemText
+          primary={props.label}
+          slotProps={{ primary: { noWrap: true, title: props.label } }}
+          sx={{ my: 0.25 }}
+        />
+      </ListItemButton>
+      <Box className="row-action" sx={{ width: 36, flexShrink: 0 }}>
+        {props.action}
+      </Box>
+    </ListItem>
   );
 }

@@ -5,6 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DeselectIcon from '@mui/icons-material/Deselect';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
+import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import SearchIcon from '@mui/icons-material/Search';
 import SelectAllIcon from '@mui/icons-material/SelectAll';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
@@ -27,6 +28,8 @@ interface LibraryToolbarProps {
   search: string;
   onSearch: (value: string) => void;
   onUpload: () => void;
+  /** Opens the folder tree where it is not shown beside the lists (narrow screens). */
+  onOpenFolders: () => void;
   selectedOriginals: number;
   selectedWiggles: number;
   onAction: (action: SelectionAction) => void;
@@ -41,6 +44,9 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
   return (
     <Box sx={{ px: 2, pt: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <IconButton aria-label="Folders" onClick={props.onOpenFolders} sx={{ display: { md: 'none' } }}>
+          <FolderOpenIcon />
+        </IconButton>
         <Typography
           variant="h6"
           component="h1"
