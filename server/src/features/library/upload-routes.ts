@@ -25,6 +25,26 @@ const definedOnly = (fields: { resolutionLimit?: number | undefined; reencode?: 
   ...(fields.reencode !== undefined ? { reencode: fields.reencode } : {}),
 });
 
+const INGEST_CONCURRENCY = 2;
+
+/** Maps with at most `limit` calls running at once; results keep the input order. */
+async function mapInOrder<T, R>(
+  items: readonly T[],
+  limit: number,
+  map: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await map(items[index]!);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
 interface ReceivedFile {
   name: string;
   tempPath?: string;
@@ -106,29 +126,36 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
         const folderId = await resolveTargetFolder(deps, member.id, parsed.data.folderId);
         const options = { ...(await memberUploadDefaults(deps.db, member.id)), ...definedOnly(parsed.data) };
 
-        const originals: Original[] = [];
-        const errors: Array<{ name: string; message: string }> = [];
-        for (const file of received) {
-          if (file.error || !file.tempPath) {
-            errors.push({ name: file.name, message: file.error ?? Messages.generic });
-            continue;
-          }
+        // Two files in flight: one is decoded in the engine pool while the other's variants are written.
+        const results = await mapInOrder(received, INGEST_CONCURRENCY, async (file) => {
+          if (file.error || !file.tempPath) return { error: file.error ?? Messages.generic };
           try {
             const bytes = await readFile(file.tempPath);
-            originals.push(
-              ...(await ingestUploadedFile(deps, member.id, folderId, { name: file.name, bytes }, options)),
-            );
+            return {
+              originals: await ingestUploadedFile(
+                deps,
+                member.id,
+                folderId,
+                { name: file.name, bytes },
+                options,
+              ),
+            };
           } catch (error) {
             if (!(error instanceof UploadFileError)) request.log.error({ err: error }, 'upload failed');
-            const message =
-              error instanceof UploadFileError
-                ? error.message
-                : Messages.uploadProcessingFailed(Messages.generic);
-            errors.push({ name: file.name, message });
+            return {
+              error:
+                error instanceof UploadFileError
+                  ? error.message
+                  : Messages.uploadProcessingFailed(Messages.generic),
+            };
           } finally {
             await rm(file.tempPath, { force: true });
           }
-        }
+        });
+        const originals: Original[] = results.flatMap((r) => r.originals ?? []);
+        const errors = results.flatMap((r, i) =>
+          r.error ? [{ name: received[i]!.name, message: r.error }] : [],
+        );
         return { originals, errors };
       } finally {
         await Promise.allSettled(
