@@ -248,6 +248,7 @@ export function LibraryPage() {
               }
               onSelectAll={() => onSelectionAction('selectAll')}
               onClearSelection={() => onSelectionAction('clear')}
+              onTrashSelection={() => onSelectionAction('delete')}
               onOpenWiggle={(wiggle) => setDialog({ kind: 'wiggle-preview', wiggleId: wiggle.id })}
               onOpenOriginal={(original) => setDialog({ kind: 'original-preview', original })}
               onDeleteWiggle={(wiggle) => void actions.trash([{ type: MoveType.Wiggle, ids: [wiggle.id] }])}

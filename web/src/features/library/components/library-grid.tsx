@@ -50,6 +50,8 @@ interface LibraryGridProps {
   onItemClick: (section: SectionKind, id: number, event: MouseEvent) => void;
   onSelectAll: () => void;
   onClearSelection: () => void;
+  /** Delete key: the selection goes to the trash. */
+  onTrashSelection: () => void;
   onOpenWiggle: (wiggle: Wiggle) => void;
   onOpenOriginal: (original: Original) => void;
   onDeleteWiggle: (wiggle: Wiggle) => void;
@@ -149,6 +151,7 @@ export function LibraryGrid(props: LibraryGridProps) {
       props.onSelectAll();
     }
     if (event.key === 'Escape') props.onClearSelection();
+    if (event.key === 'Delete') props.onTrashSelection();
   };
 
   const renderRow = (row: GridRow) => {

@@ -36,6 +36,7 @@ export function useLibraryActions() {
       failed: string,
     ) => {
       const nonEmpty = groups.filter((g) => g.ids.length > 0);
+      if (nonEmpty.length === 0) return false;
       try {
         for (const group of nonEmpty) await call(group);
         showSnackbar(`${describeItems(nonEmpty)} ${done}.`, 'success');
