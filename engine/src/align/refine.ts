@@ -1,7 +1,7 @@
 import { sampleLuma } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
 import type { RawImage } from '../image';
-import { type Correspondences, fitVerticalRobust, type Similarity } from './similarity';
+import { type Correspondences, fitVerticalRobust, quantile, type Similarity } from './similarity';
 
 /** A match in full-resolution pixel coordinates (not centred). */
 export interface PointMatch {
@@ -84,16 +84,18 @@ function trackTiles(
   const k = 1 / (m.a * m.a + m.b * m.b);
   const ia = m.a * k;
   const ib = m.b * k;
-  const tileL = new Float32Array(TILE * TILE);
-  const tileR = new Float32Array(TILE * TILE);
+  const size = TILE * TILE;
+  const tilesL = new Float32Array(n * size);
+  const tilesR = new Float32Array(n * size);
+  const gains = new Float64Array(n);
   for (let t = 0; t < n; t++) {
     const match = matches[t]!;
-    const ox = (t % MOSAIC_COLUMNS) * TILE;
-    const oy = Math.floor(t / MOSAIC_COLUMNS) * TILE;
     const lx = Math.round(match.lx);
     const ly = Math.round(match.ly);
     match.lx = lx;
     match.ly = ly;
+    const tileL = tilesL.subarray(t * size, (t + 1) * size);
+    const tileR = tilesR.subarray(t * size, (t + 1) * size);
     for (let v = 0; v < TILE; v++) {
       const dy = v - HALF;
       for (let u = 0; u < TILE; u++) {
@@ -102,17 +104,29 @@ function trackTiles(
         tileR[v * TILE + u] = sampleLuma(right, match.rx + ia * dx + ib * dy, match.ry - ib * dx + ia * dy);
       }
     }
-    // Two hand-held shots rarely share exposure; LK assumes equal brightness, so match the right tile's
-    // mean and contrast to the left one's.
     const l = meanStd(tileL);
     const r = meanStd(tileR);
-    const gain = r.std > 1e-3 ? l.std / r.std : 1;
+    gains[t] = r.std > 1e-3 ? l.std / r.std : 1;
+  }
+  // Two hand-held shots rarely share exposure and LK assumes equal brightness. One gain and offset for the
+  // whole pair (medians over tiles): per-tile matching would also "correct" tiles whose content differs by
+  // parallax (depth edges) and bias them.
+  const gain = quantile(gains, 0.5);
+  const offsets = Float64Array.from({ length: n }, (_, t) => {
+    const l = meanStd(tilesL.subarray(t * size, (t + 1) * size));
+    const r = meanStd(tilesR.subarray(t * size, (t + 1) * size));
+    return l.mean - gain * r.mean;
+  });
+  const offset = quantile(offsets, 0.5);
+  for (let t = 0; t < n; t++) {
+    const ox = (t % MOSAIC_COLUMNS) * TILE;
+    const oy = Math.floor(t / MOSAIC_COLUMNS) * TILE;
     for (let v = 0; v < TILE; v++) {
       for (let u = 0; u < TILE; u++) {
         const o = (oy + v) * width + ox + u;
-        leftMosaic[o] = Math.round(tileL[v * TILE + u]!);
-        const value = (tileR[v * TILE + u]! - r.mean) * gain + l.mean;
-        rightMosaic[o] = Math.round(Math.min(255, Math.max(0, value)));
+        const k = t * size + v * TILE + u;
+        leftMosaic[o] = Math.round(tilesL[k]!);
+        rightMosaic[o] = Math.round(Math.min(255, Math.max(0, tilesR[k]! * gain + offset)));
       }
     }
   }
