@@ -142,6 +142,16 @@ export const libraryRows: MatrixRow[] = [
     expect: onlyOwner,
   },
   {
+    route: 'GET /library/originals/:id',
+    request: (c) => ({ url: `/api/library/originals/${fx(c).originalIds[0]}` }),
+    expect: onlyOwner,
+  },
+  {
+    route: 'GET /library/wiggles/:id',
+    request: (c) => ({ url: `/api/library/wiggles/${fx(c).wiggleId}` }),
+    expect: onlyOwner,
+  },
+  {
     route: 'POST /library/originals',
     request: async () => ({ url: '/api/library/originals', ...(await uploadBody()) }),
     expect: anyVerified,

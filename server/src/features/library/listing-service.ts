@@ -1,11 +1,12 @@
 import type { OriginalSort, SortOrder, WiggleSort } from '@wiggle/common/enums';
-import type { OriginalPage, WigglePage } from '@wiggle/common/schemas/library';
+import type { Original, OriginalPage, Wiggle, WigglePage } from '@wiggle/common/schemas/library';
+import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
 import { decodeCursor, encodeCursor } from './keyset';
 import { toOriginal, toWiggle } from './mappers';
-import { listOriginalsPage, sortValueOfOriginal } from './original-store';
-import { listWigglesPage, sortValueOfWiggle } from './wiggle-store';
+import { findOriginal, listOriginalsPage, sortValueOfOriginal } from './original-store';
+import { findWiggle, listWigglesPage, sortValueOfWiggle } from './wiggle-store';
 
 type Db = LibraryDeps['db'];
 
@@ -63,4 +64,17 @@ export async function pageOfWiggles(
       ? encodeCursor({ value: sortValueOfWiggle(last, query.sort), id: last.id })
       : null;
   return { items: items.map(toWiggle), nextCursor };
+}
+
+/** One original of the member (also from the trash); another member's id is NotFound. */
+export async function oneOriginal(db: Db, ownerId: number, id: number): Promise<Original> {
+  const row = await findOriginal(db, ownerId, id);
+  if (!row) throw new NotFound('Original not found.');
+  return toOriginal(row);
+}
+
+export async function oneWiggle(db: Db, ownerId: number, id: number): Promise<Wiggle> {
+  const row = await findWiggle(db, ownerId, id);
+  if (!row) throw new NotFound('Wiggle not found.');
+  return toWiggle(row);
 }

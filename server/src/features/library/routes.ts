@@ -13,11 +13,13 @@ import {
   MoveBodySchema,
   MoveResponseSchema,
   OriginalPageSchema,
+  OriginalSchema,
   RenameBodySchema,
   TrashBodySchema,
   TrashListResponseSchema,
   TrashResponseSchema,
   WigglePageSchema,
+  WiggleSchema,
   WiggleStatusQuerySchema,
   WiggleStatusResponseSchema,
 } from '@wiggle/common/schemas/library';
@@ -28,7 +30,7 @@ import { currentMember, requireAdmin, requireVerified } from '../../platform/aut
 import { createWiggles, statusOfWiggles } from './creation-service';
 import { createFolder, listMemberFolders, renameFolder } from './folder-service';
 import { libraryDepsOf } from './library-deps';
-import { pageOfOriginals, pageOfWiggles } from './listing-service';
+import { oneOriginal, oneWiggle, pageOfOriginals, pageOfWiggles } from './listing-service';
 import { moveOrCopy, renameMany, renameOne } from './organize-service';
 import { startDailyPurge } from './purge-timer';
 import { listTrash, purgeExpired, restoreItems, trashItems } from './trash-service';
@@ -128,6 +130,17 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
       },
     },
     async (request) => pageOfWiggles(db, currentMember(request).id, request.query),
+  );
+
+  app.get(
+    '/library/originals/:id',
+    { schema: { tags, summary: 'One original', params: IdParamsSchema, response: { 200: OriginalSchema } } },
+    async (request) => oneOriginal(db, currentMember(request).id, request.params.id),
+  );
+  app.get(
+    '/library/wiggles/:id',
+    { schema: { tags, summary: 'One wiggle', params: IdParamsSchema, response: { 200: WiggleSchema } } },
+    async (request) => oneWiggle(db, currentMember(request).id, request.params.id),
   );
 
   app.post(
