@@ -224,6 +224,7 @@ export function LibraryPage() {
               onOpenFolders={() => setTreeDrawerOpen(true)}
               selectedOriginals={originalSelection.ids.length}
               selectedWiggles={wiggleSelection.ids.length}
+              partiallyLoaded={lists.originalsQuery.hasNextPage || lists.wigglesQuery.hasNextPage}
               onAction={onSelectionAction}
             />
             <LibraryGrid

@@ -32,6 +32,8 @@ interface LibraryToolbarProps {
   onOpenFolders: () => void;
   selectedOriginals: number;
   selectedWiggles: number;
+  /** More pages exist: select all covers only the items loaded so far, and says so. */
+  partiallyLoaded: boolean;
   onAction: (action: SelectionAction) => void;
 }
 
@@ -112,7 +114,7 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
           sx={{ flex: '1 1 0', minWidth: 0, display: selected > 0 ? 'block' : { xs: 'none', xl: 'block' } }}
         >
           {selected > 0
-            ? `${selected} selected`
+            ? `${selected} selected${props.partiallyLoaded ? ' (of the items loaded so far)' : ''}`
             : 'Click to select; Ctrl/⌘-click adds, Shift-click selects a range. Drag onto a folder to move.'}
         </Typography>
         <Button
