@@ -1,9 +1,7 @@
-import { Messages } from '@wiggle/common/messages';
 import type { Kysely } from 'kysely';
 import type { Member } from '../../platform/auth/sessions';
 import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
-import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Logger } from '../../platform/platform';
 import { escapeHtml, mailLayout } from '../account/mails';
@@ -41,9 +39,9 @@ export function createSupportService(
           ]),
         });
       } catch (error) {
-        // Stored already: admins see it in the list even when the mail could not go out.
+        // Stored already, so it reached support (the admin list shows it); failing here would only make the member
+        // send it again.
         log.error({ err: error, inquiryId: id }, 'mailing the support inquiry failed');
-        throw new AppError(503, 'mail_failed', Messages.supportFailed);
       }
       return { id, sent };
     },
