@@ -31,7 +31,7 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): pino.Logger {
 export async function createPlatform(config: Config, log: Logger = createLogger(config)): Promise<Platform> {
   // Checked before anything opens, so a half-given S3 setting stops the start cleanly.
   const s3 = s3SettingsFrom(config);
-  const db = createDatabase(config);
+  const db = createDatabase(config, log);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');

@@ -8,14 +8,22 @@ import type { Dialect } from './columns';
 import { migrations } from './migrations/all';
 import type { Database } from './schema';
 
+type Logger = { warn(details: object, message: string): void };
+
 export function databaseDialect(config: Pick<Config, 'DATABASE_URL'>): Dialect {
   return config.DATABASE_URL && /^postgres(ql)?:/.test(config.DATABASE_URL) ? 'postgres' : 'sqlite';
 }
 
 /** SQLite file under DATA_DIR unless DATABASE_URL points at PostgreSQL (DESIGN.md §4). */
-export function createDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Kysely<Database> {
+export function createDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  log: Pick<Logger, 'warn'> = console,
+): Kysely<Database> {
   if (databaseDialect(config) === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // An idle client's error (e.g. PostgreSQL restarted) is emitted on the pool; unheard, it would end the process.
+    // The pool drops that client and the next query connects anew.
+    pool.on('error', (error) => log.warn({ err: error }, 'idle PostgreSQL connection lost'));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = config.DATABASE_URL?.replace(/^sqlite:(\/\/)?/, '') || path.join(config.DATA_DIR, 'wiggle.db');
