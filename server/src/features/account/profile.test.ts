@@ -198,3 +198,26 @@ describe.each(testDialects())('profile, password and avatar on %s', (dialect) =>
     expect(none.statusCode).toBe(400);
   });
 });
+
+describe('avatar size limit', () => {
+  it('refuses a file over AVATAR_MAX_BYTES with 413 in the error format', async () => {
+    const t = await createTestApp({ dialect: 'sqlite', env: { AVATAR_MAX_BYTES: '2000' } });
+    try {
+      const member = await registerMember(t.app);
+      const big = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#808080' } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      const { payload, headers } = multipart('file', 'big.png', 'image/png', big);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/avatar',
+        headers: { ...headers, ...bearer(member.token) },
+        payload,
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error.code).toBe('too_large');
+    } finally {
+      await t.close();
+    }
+  });
+});
