@@ -42,6 +42,8 @@ export const configSchema = z.object({
   VERIFICATION_CODE_MAX_TRIES: positiveInt(5),
   RESET_TOKEN_TTL_MINUTES: positiveInt(60),
   JOB_TIMEOUT_SECONDS: positiveInt(300),
+  /** Long side (px) of a library wiggle's frames; larger pairs are reduced after alignment (exports re-render). */
+  WIGGLE_FRAME_MAX_SIZE: positiveInt(2560),
   JOB_QUEUE_PREFIX: z.string().default('wiggle'),
   TERMS_URL: z.string().default('/terms'),
   /** Rate limits: attempts per minute (login per IP + username, the others per IP). */

@@ -19,6 +19,7 @@ export interface RenderedWiggle {
   height: number;
   autoAlignStatus: 'None' | 'Success' | 'Error';
   autoAlignError?: string;
+  /** Transform in the originals' pixels; pivot in the frames' pixels (the frames may be smaller, see maxSize). */
   alignment: { transform: SimilarityTransform; pivot: { x: number; y: number } } | null;
   /** The (aligned) views, kept for interpolation. */
   views: { left: RawImage; right: RawImage };
@@ -41,7 +42,7 @@ export interface LibraryEngine {
   renderWiggle(
     left: Uint8Array,
     right: Uint8Array,
-    options: { autoAlign: boolean; sideBySide: boolean },
+    options: { autoAlign: boolean; sideBySide: boolean; maxSize?: number },
   ): Promise<RenderedWiggle>;
   /** Frames at 25/50/75 % between the views. */
   interpolate(views: { left: RawImage; right: RawImage }): Promise<Record<25 | 50 | 75, FrameFiles>>;
@@ -136,6 +137,18 @@ export function pooledEngine(pool: WorkerPool): LibraryEngine {
         } else {
           autoAlignStatus = 'Error';
           autoAlignError = aligned.reason;
+        }
+      }
+      // The library's frames are working copies for preview, editor and interpolation, bounded so a 5120 px
+      // upload does not cost interpolation at 26 MP; an export renders again from the originals at its own size.
+      const factor = options.maxSize ? Math.min(1, options.maxSize / Math.max(left.width, left.height)) : 1;
+      if (factor < 1) {
+        const width = Math.round(left.width * factor);
+        const height = Math.round(left.height * factor);
+        [left, right] = await Promise.all([resizeRaw(left, width, height), resizeRaw(right, width, height)]);
+        if (alignment) {
+          const { x, y } = alignment.pivot;
+          alignment = { ...alignment, pivot: { x: Math.round(x * factor), y: Math.round(y * factor) } };
         }
       }
       const [l, r] = await Promise.all([encodeFrame(left), encodeFrame(right)]);

@@ -4,6 +4,7 @@ import type {
   WiggleStatus,
 } from '@wiggle/common/schemas/library';
 import { EngineInputError } from '@wiggle/engine/image';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
 import { type LibraryEngine, type RenderedWiggle, sharedEngine } from './engine-adapter';
@@ -75,6 +76,23 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
       await api<WiggleStatus[]>(t!.app, owner.token, 'GET', `/api/library/wiggles/status?ids=${id}`)
     ).body;
     expect(status).toMatchObject({ createStatus: 'Success', iStatus: 'Success' });
+  });
+
+  it('bounds the frames to WIGGLE_FRAME_MAX_SIZE on the long side, keeping the aspect ratio', async () => {
+    const owner = await start(sharedEngine(), { WIGGLE_FRAME_MAX_SIZE: '100' });
+    const id = await createOne(owner);
+    await waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
+    for (const frame of ['left-f', 'right-f']) {
+      const response = await t!.app.inject({
+        method: 'GET',
+        url: `/api/library/wiggle/${id}-${frame}.webp`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const meta = await sharp(response.rawPayload).metadata();
+      expect(meta.width).toBe(100);
+      expect(meta.height).toBe(75);
+    }
   });
 
   it('ends as TimeoutError when the creation runs too long', async () => {

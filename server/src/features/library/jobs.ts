@@ -17,7 +17,7 @@ export interface LibraryJobDeps {
   blobs: BlobStore;
   jobs: JobQueue;
   log?: Logger;
-  config?: { JOB_TIMEOUT_SECONDS: number };
+  config?: { JOB_TIMEOUT_SECONDS: number; WIGGLE_FRAME_MAX_SIZE?: number };
 }
 
 const WEBP = { contentType: 'image/webp' };
@@ -63,7 +63,11 @@ export async function runWiggleCreation(
     const left = await loadOriginal(wiggle.left_original_id);
     const right = sideBySide ? left : await loadOriginal(wiggle.right_original_id);
     checkAborted(context);
-    rendered = await engine.renderWiggle(left, right, { autoAlign: wiggle.auto_align === 1, sideBySide });
+    rendered = await engine.renderWiggle(left, right, {
+      autoAlign: wiggle.auto_align === 1,
+      sideBySide,
+      maxSize: deps.config?.WIGGLE_FRAME_MAX_SIZE,
+    });
     checkAborted(context);
     await putFrames(deps.blobs, wiggle.blob_prefix, 'left', rendered.left);
     await putFrames(deps.blobs, wiggle.blob_prefix, 'right', rendered.right);
