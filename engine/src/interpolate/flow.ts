@@ -188,3 +188,26 @@ function patchCost(
   }
   return cost;
 }
+
+/**
+ * 5×5 median of each flow component: the per-pixel choice of sharpenFlow is noisy on repetitive or weak texture
+ * (isolated pixels pick a wrong neighbour's motion); a median removes those specks and keeps motion edges.
+ */
+export function medianFlow(cv: Cv, flow: FlowField): FlowField {
+  const { width, height, data } = flow;
+  const n = width * height;
+  const out = new Float32Array(data.length);
+  withMats((keep) => {
+    for (let c = 0; c < 2; c++) {
+      const channel = new Float32Array(n);
+      for (let i = 0; i < n; i++) channel[i] = data[2 * i + c]!;
+      const src = keep(new cv.Mat(height, width, cv.CV_32FC1));
+      src.data32F.set(channel);
+      const dst = keep(new cv.Mat());
+      cv.medianBlur(src, dst, 5);
+      const filtered = dst.data32F;
+      for (let i = 0; i < n; i++) out[2 * i + c] = filtered[i]!;
+    }
+  });
+  return { data: out, width, height };
+}

@@ -6,6 +6,7 @@ import {
   type FarnebackParams,
   type FlowField,
   farnebackFlow,
+  medianFlow,
   sampleFlow,
   sharpenFlow,
 } from './flow';
@@ -18,6 +19,8 @@ export interface InterpolateOptions {
   occlusionSigma?: number;
   /** Passes re-choosing each pixel's flow among its neighbours' by patch error (sharper motion edges). */
   sharpenPasses?: number;
+  /** 5×5 median of the sharpened flow (removes specks on repetitive texture); default true. */
+  medianAfterSharpen?: boolean;
 }
 
 /**
@@ -47,9 +50,14 @@ export async function interpolateViews(
   matchBrightness(grayR, grayL);
   let forward = farnebackFlow(cv, grayL, grayR, options.farneback);
   let backward = farnebackFlow(cv, grayR, grayL, options.farneback);
-  for (let pass = 0; pass < (options.sharpenPasses ?? 2); pass++) {
+  const passes = options.sharpenPasses ?? 2;
+  for (let pass = 0; pass < passes; pass++) {
     forward = sharpenFlow(forward, grayL, grayR);
     backward = sharpenFlow(backward, grayR, grayL);
+  }
+  if (passes > 0 && (options.medianAfterSharpen ?? true)) {
+    forward = medianFlow(cv, forward);
+    backward = medianFlow(cv, backward);
   }
   const sigma = options.occlusionSigma ?? 1;
   const visibleL = consistency(forward, backward, sigma);
