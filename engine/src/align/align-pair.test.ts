@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { makeLayeredScene, misalignView, renderView, seeded } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
 import { alignPair } from './align-pair';
+import type { OrderEvidence } from './swap-check';
+
+const SWAPPED = 'swapped: the left and right views appear to be in the wrong order';
 
 const W = 900;
 const H = 600;
@@ -88,6 +91,62 @@ describe('alignPair', () => {
   it('reports swapped sides', async () => {
     const result = await alignPair(rightTrue, left);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toMatch(/^swapped/);
+    if (!result.ok) expect(result.reason).toBe(SWAPPED);
+  });
+
+  // A stereo window or converged cameras add a constant to every disparity: the order must come from the
+  // half-occlusions, not from the sign. dx = −60 makes all disparities (0–28 px) negative.
+  const windowed: [string, { rotationDeg: number; scale: number; dx: number; dy: number }][] = [
+    [
+      'shifted so that every disparity is negative (stereo window)',
+      { rotationDeg: 0, scale: 1, dx: -60, dy: 0 },
+    ],
+    ['shifted so that every disparity is positive', { rotationDeg: 0, scale: 1, dx: 40, dy: 0 }],
+    ['converged (shift, small rotation and scale)', { rotationDeg: 1.2, scale: 1.01, dx: -45, dy: 6 }],
+  ];
+  for (const [name, transform] of windowed) {
+    describe(name, () => {
+      const right = misalignView(rightTrue, transform);
+
+      it('accepts the pair in the right order', async () => {
+        let evidence: OrderEvidence | undefined;
+        const result = await alignPair(left, right, { onOrderEvidence: (e) => (evidence = e) });
+        expect(result.ok).toBe(true);
+        expect(evidence!.runs).toBeGreaterThan(100);
+        expect(evidence!.correct).toBeGreaterThan(1.5 * evidence!.swapped);
+      });
+
+      it('refuses the same pair given in the wrong order', async () => {
+        const result = await alignPair(right, left);
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.reason).toBe(SWAPPED);
+      });
+    });
+  }
+
+  it('accepts a scene whose layers all have negative disparity, and refuses it swapped', async () => {
+    const far = makeLayeredScene({
+      width: W,
+      height: H,
+      seed: 7,
+      objects: 6,
+      backgroundDisparity: -48,
+      maxDisparity: -8,
+    });
+    const result = await alignPair(renderView(far, 0), renderView(far, 1));
+    expect(result.ok).toBe(true);
+    const swapped = await alignPair(renderView(far, 1), renderView(far, 0));
+    expect(swapped.ok).toBe(false);
+  });
+
+  it('accepts a pair with too little depth structure to judge the order', async () => {
+    // A single flat plane: no depth edges, so no half-occlusions; the order cannot be told and is not refused.
+    const flat = makeLayeredScene({ width: W, height: H, seed: 8, objects: 0, backgroundDisparity: -20 });
+    let evidence: OrderEvidence | undefined;
+    const result = await alignPair(renderView(flat, 1), renderView(flat, 0), {
+      onOrderEvidence: (e) => (evidence = e),
+    });
+    expect(result.ok).toBe(true);
+    expect(evidence!.runs).toBeLessThan(40);
   });
 });

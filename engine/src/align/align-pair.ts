@@ -14,6 +14,7 @@ import {
   scaleOf,
   verticalResidual,
 } from './similarity';
+import { type OrderEvidence, orderEvidence } from './swap-check';
 import { cropImage, largestValidRect, warpBilinear } from './warp';
 
 export interface AlignOptions {
@@ -21,6 +22,8 @@ export interface AlignOptions {
   detectSide?: number;
   /** Apply the horizontal shift that puts the suggested pivot at zero disparity (default true). */
   shiftToPivot?: boolean;
+  /** Receives the half-occlusion votes on the views' order (benchmarks and diagnostics). */
+  onOrderEvidence?: (evidence: OrderEvidence) => void;
 }
 
 export type AlignResult =
@@ -45,6 +48,8 @@ const MIN_INLIER_RATIO = 0.25;
 const MAX_ROTATION_DEG = 10;
 const MIN_SCALE = 0.8;
 const MAX_SCALE = 1.25;
+const MIN_ORDER_RUNS = 40;
+const SWAPPED_SHARE = 0.6;
 
 /**
  * Aligns a stereo pair: rotation, uniform scale and vertical offset of the right view are removed; horizontal
@@ -125,18 +130,19 @@ export async function alignPair(
     Math.abs(verticalResidual(model, points, i)),
   );
   const disparities = Float64Array.from({ length: count }, (_, i) => disparity(model, points, i));
-  const tolerance = Math.max(1, 0.002 * left.width);
-  let positive = 0;
-  let negative = 0;
-  for (const d of disparities) {
-    if (d > tolerance) positive++;
-    else if (d < -tolerance) negative++;
-  }
-  // Left-eye views see near things further right (positive disparity); when the matches that show parallax at
-  // all mostly have the opposite sign, the files were given in the wrong order. Points at ~zero disparity (far
-  // background) carry no evidence either way. A pair shot with converged cameras can look the same; the
-  // message tells the member which way to fix it.
-  if (negative >= Math.max(8, 0.1 * count) && negative > 3 * positive) {
+  // The sign of the disparities cannot tell the order (converged or window-shifted pairs have all-negative
+  // disparities); the half-occlusions can (see orderEvidence). A wrong refusal costs more than a missed swap (a
+  // swapped wiggle still animates), so only clear evidence refuses.
+  const evidence = orderEvidence(
+    cv,
+    { gray: grayL, width: left.width, height: left.height },
+    { gray: grayR, width: right.width, height: right.height },
+    model,
+    median(disparities),
+  );
+  options.onOrderEvidence?.(evidence);
+  const total = evidence.correct + evidence.swapped;
+  if (evidence.runs >= MIN_ORDER_RUNS && evidence.swapped >= SWAPPED_SHARE * total) {
     return { ok: false, reason: 'swapped: the left and right views appear to be in the wrong order' };
   }
 

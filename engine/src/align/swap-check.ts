@@ -1,0 +1,299 @@
+import type { GrayImage } from '../cv/gray';
+import { type Cv, withMats } from '../cv/opencv';
+import { consistency, type FlowField, farnebackFlow } from '../interpolate/flow';
+import type { Similarity } from './similarity';
+
+/** Evidence for the order of the two views, from the half-occlusions (see `orderEvidence`). */
+export interface OrderEvidence {
+  /** Summed weight of the runs whose owner says "given in the right order". */
+  correct: number;
+  /** Summed weight of the runs whose owner says "given in the wrong order". */
+  swapped: number;
+  /** Runs that voted (either way). */
+  runs: number;
+}
+
+/** Where the two reduced greys sit in their full-resolution images (for the rough warp). */
+export interface ReducedFrame {
+  gray: GrayImage;
+  /** Full-resolution size. */
+  width: number;
+  height: number;
+}
+
+/** Long side of the copy the check runs on: parallax of a few % of the width is still 10–20 px there. */
+const CHECK_SIDE = 480;
+const OCCLUDED_BELOW = 0.25;
+const CONSISTENT_ABOVE = 0.6;
+const MIN_RUN = 2;
+const MAX_RUN = 48;
+/** Neighbour strips compared with a run; wide enough for stable statistics, narrow enough to stay on one surface. */
+const STRIP = 6;
+
+/**
+ * Which way round the views are, without trusting the sign of the disparity (converged shots and stereo-window
+ * shifts add an unknown constant to every disparity). At a depth edge the strip of background next to a near
+ * object is seen by one eye only: the left eye sees around the near object's LEFT side, so in the left view the
+ * left-only strip lies left of the object and belongs to the surface on its left (the far one); in the right view
+ * the right-only strip belongs to the surface on its right. A constant horizontal shift changes neither.
+ *
+ * Method, on a 480 px copy with the right view roughly aligned (rotation, scale, vertical offset and the median
+ * disparity removed, so the residual motion is small for Farneback): flow both ways, with each pixel near an
+ * inconsistency re-choosing the flow of a horizontal neighbour when it matches better (Farneback smears a near
+ * object's motion over the background, which moves the inconsistent band off the true half-occlusion; without
+ * this the votes were ~50/50 on the synthetic scenes and reversed on motorcycle). Forward/backward consistency
+ * then marks half-occluded pixels; each horizontal run of them (2–48 px) between consistent pixels, whose width
+ * matches the flow jump across it (left side moving further right in the other view, as an occlusion needs),
+ * votes for the neighbour it continues: the far surface goes on through the run, the near object's contour is a
+ * change of surface, so the owner is the side whose strip (3 rows, 6–16 px) is closer to the run in mean and
+ * standard deviation of grey. A vote weighs the difference of those two distances (grey levels).
+ *
+ * Measured shares of the weight saying "swapped": correct order 24–36 %, swapped order 63–75 % (synthetic layered
+ * scenes, aloe and motorcycle, with and without a ±60 px window shift). The caller decides with a margin.
+ */
+export function orderEvidence(
+  cv: Cv,
+  left: ReducedFrame,
+  right: ReducedFrame,
+  model: Similarity,
+  shiftPx: number,
+): OrderEvidence {
+  const a = shrink(cv, left.gray, CHECK_SIDE);
+  const b = warpToLeft(
+    { ...left, gray: a },
+    { ...right, gray: shrink(cv, right.gray, CHECK_SIDE) },
+    model,
+    shiftPx,
+  );
+  const f0 = farnebackFlow(cv, a, b.gray);
+  const b0 = farnebackFlow(cv, b.gray, a);
+  const forward = snapHorizontal(f0, a, b.gray, nearInconsistent(consistency(f0, b0, 1), a.width));
+  const backward = snapHorizontal(b0, b.gray, a, nearInconsistent(consistency(b0, f0, 1), a.width));
+  const evidence: OrderEvidence = { correct: 0, swapped: 0, runs: 0 };
+  const fromLeft = voteRuns(a, forward, consistency(forward, backward, 1), b.valid);
+  const fromRight = voteRuns(b.gray, backward, consistency(backward, forward, 1), b.valid);
+  // Left view: a correct order gives runs owned by their LEFT neighbour; the right view mirrors it.
+  evidence.correct = fromLeft.ownedLeft + fromRight.ownedRight;
+  evidence.swapped = fromLeft.ownedRight + fromRight.ownedLeft;
+  evidence.runs = fromLeft.runs + fromRight.runs;
+  return evidence;
+}
+
+/** The right grey resampled into the left grey's frame by the model (plus the disparity shift), and where it is defined. */
+function warpToLeft(left: ReducedFrame, right: ReducedFrame, model: Similarity, shiftPx: number) {
+  const { width, height } = left.gray;
+  const sL = left.gray.scale;
+  const sR = right.gray.scale;
+  const clx = (left.width - 1) / 2;
+  const cly = (left.height - 1) / 2;
+  const crx = (right.width - 1) / 2;
+  const cry = (right.height - 1) / 2;
+  const k = 1 / (model.a * model.a + model.b * model.b);
+  const src = right.gray;
+  const data = new Uint8Array(width * height);
+  const valid = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const vy = (y + 0.5) * sL - 0.5 - cly - model.ty;
+    for (let x = 0; x < width; x++) {
+      const vx = (x + 0.5) * sL - 0.5 - clx - shiftPx;
+      const rx = k * (model.a * vx + model.b * vy) + crx;
+      const ry = k * (-model.b * vx + model.a * vy) + cry;
+      const qx = (rx + 0.5) / sR - 0.5;
+      const qy = (ry + 0.5) / sR - 0.5;
+      if (qx < 0 || qy < 0 || qx > src.width - 1.001 || qy > src.height - 1.001) continue;
+      const x0 = qx | 0;
+      const y0 = qy | 0;
+      const fx = qx - x0;
+      const fy = qy - y0;
+      const i = y0 * src.width + x0;
+      const top = src.data[i]! + (src.data[i + 1]! - src.data[i]!) * fx;
+      const bottom =
+        src.data[i + src.width]! + (src.data[i + src.width + 1]! - src.data[i + src.width]!) * fx;
+      data[y * width + x] = Math.round(top + (bottom - top) * fy);
+      valid[y * width + x] = 1;
+    }
+  }
+  return { gray: { data, width, height, scale: sL }, valid };
+}
+
+function voteRuns(image: GrayImage, flow: FlowField, consistent: Float32Array, valid: Uint8Array) {
+  const { width, height, data } = image;
+  const out = { ownedLeft: 0, ownedRight: 0, runs: 0 };
+  const margin = STRIP + 2;
+  for (let y = 2; y < height - 2; y++) {
+    const row = y * width;
+    let x = margin;
+    while (x < width - margin) {
+      if (consistent[row + x]! >= OCCLUDED_BELOW || !valid[row + x]) {
+        x++;
+        continue;
+      }
+      const s = x;
+      while (x < width - margin && consistent[row + x]! < OCCLUDED_BELOW && valid[row + x]) x++;
+      const e = x;
+      const length = e - s;
+      if (length < MIN_RUN || length > MAX_RUN || e >= width - margin) continue;
+      if (
+        !sideConsistent(consistent, valid, row, s - STRIP, s) ||
+        !sideConsistent(consistent, valid, row, e, e + STRIP)
+      ) {
+        continue;
+      }
+      // An occlusion in this view needs the left side to move further right in the other view than the right side.
+      const uLeft = meanFlowX(flow, row, s - STRIP, s);
+      const uRight = meanFlowX(flow, row, e, e + STRIP);
+      const jump = uLeft - uRight;
+      if (jump < 1 || Math.abs(jump - length) > Math.max(2, 0.4 * length)) continue;
+      const side = Math.min(16, Math.max(STRIP, length));
+      const run = stats3(data, width, y, s, e);
+      const leftSide = stats3(data, width, y, Math.max(0, s - side), s);
+      const rightSide = stats3(data, width, y, e, Math.min(width, e + side));
+      const stepLeft = Math.abs(run.mean - leftSide.mean) + 0.5 * Math.abs(run.sd - leftSide.sd);
+      const stepRight = Math.abs(run.mean - rightSide.mean) + 0.5 * Math.abs(run.sd - rightSide.sd);
+      const contrast = Math.abs(stepLeft - stepRight);
+      if (contrast < 2) continue;
+      out.runs++;
+      if (stepLeft < stepRight) out.ownedLeft += contrast;
+      else out.ownedRight += contrast;
+    }
+  }
+  return out;
+}
+
+function sideConsistent(
+  consistent: Float32Array,
+  valid: Uint8Array,
+  row: number,
+  from: number,
+  to: number,
+): boolean {
+  let good = 0;
+  for (let x = from; x < to; x++) if (valid[row + x] && consistent[row + x]! > CONSISTENT_ABOVE) good++;
+  return good >= (to - from) * 0.66;
+}
+
+function meanFlowX(flow: FlowField, row: number, from: number, to: number): number {
+  let sum = 0;
+  for (let x = from; x < to; x++) sum += flow.data[2 * (row + x)]!;
+  return sum / (to - from);
+}
+
+/** Mean and standard deviation over columns [from, to) of rows y−1..y+1. */
+function stats3(data: Uint8Array, width: number, y: number, from: number, to: number) {
+  let sum = 0;
+  let squares = 0;
+  for (let r = y - 1; r <= y + 1; r++) {
+    for (let x = from; x < to; x++) {
+      const v = data[r * width + x]!;
+      sum += v;
+      squares += v * v;
+    }
+  }
+  const n = 3 * (to - from);
+  const mean = sum / n;
+  return { mean, sd: Math.sqrt(Math.max(0, squares / n - mean * mean)) };
+}
+
+/** Area-averaged copy whose long side is at most `maxSide`. */
+function shrink(cv: Cv, gray: GrayImage, maxSide: number): GrayImage {
+  const factor = Math.min(1, maxSide / Math.max(gray.width, gray.height));
+  if (factor === 1) return gray;
+  const width = Math.max(1, Math.round(gray.width * factor));
+  const height = Math.max(1, Math.round(gray.height * factor));
+  return withMats((keep) => {
+    const src = keep(cv.matFromArray(gray.height, gray.width, cv.CV_8UC1, gray.data as unknown as number[]));
+    const dst = keep(new cv.Mat());
+    cv.resize(src, dst, new cv.Size(width, height), 0, 0, cv.INTER_AREA);
+    return { data: Uint8Array.from(dst.data), width, height, scale: (gray.scale * gray.width) / width };
+  });
+}
+
+const SNAP_OFFSETS = [3, 8, 16];
+
+/**
+ * Farneback smears a near object's motion over the background beside it, which moves the inconsistent band away
+ * from the true half-occlusion. Like `sharpenFlow` in interpolation, but cheaper and only along rows (the runs
+ * are horizontal): each pixel takes the flow of a horizontal neighbour 2–20 px away when that flow matches its
+ * 5-tap horizontal patch clearly better than its own.
+ */
+function snapHorizontal(flow: FlowField, from: GrayImage, to: GrayImage, where: Uint8Array): FlowField {
+  const { width, height, data } = flow;
+  const out = new Float32Array(data);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!where[i]) continue;
+      const ownX = data[2 * i]!;
+      const ownY = data[2 * i + 1]!;
+      let bestCost = Number.NaN;
+      let bestX = ownX;
+      let bestY = ownY;
+      for (const r of SNAP_OFFSETS) {
+        for (const nx of [x - r, x + r]) {
+          if (nx < 0 || nx >= width) continue;
+          const j = y * width + nx;
+          const cx = data[2 * j]!;
+          const cy = data[2 * j + 1]!;
+          if (Math.abs(cx - ownX) < 1 && Math.abs(cy - ownY) < 1) continue;
+          if (Number.isNaN(bestCost)) bestCost = 0.8 * rowCost(from, to, x, y, ownX, ownY);
+          const cost = rowCost(from, to, x, y, cx, cy);
+          if (cost < bestCost) {
+            bestCost = cost;
+            bestX = cx;
+            bestY = cy;
+          }
+        }
+      }
+      out[2 * i] = bestX;
+      out[2 * i + 1] = bestY;
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Pixels within the snapping reach (along the row) of a pixel whose raw flow is inconsistent. */
+function nearInconsistent(raw: Float32Array, width: number): Uint8Array {
+  const out = new Uint8Array(raw.length);
+  const reach = SNAP_OFFSETS[SNAP_OFFSETS.length - 1]!;
+  for (let row = 0; row < raw.length; row += width) {
+    let last = -1e9;
+    for (let x = 0; x < width; x++) {
+      if (raw[row + x]! < CONSISTENT_ABOVE) last = x;
+      if (x - last <= reach) out[row + x] = 1;
+    }
+    last = 1e9;
+    for (let x = width - 1; x >= 0; x--) {
+      if (raw[row + x]! < CONSISTENT_ABOVE) last = x;
+      if (last - x <= reach) out[row + x] = 1;
+    }
+  }
+  return out;
+}
+
+/** Sum of absolute differences over taps at −2..+2 px along the row (and ±1 row), `to` sampled bilinearly. */
+function rowCost(from: GrayImage, to: GrayImage, x: number, y: number, fx: number, fy: number): number {
+  const { width, height, data: a } = from;
+  const b = to.data;
+  const tw = to.width;
+  let cost = 0;
+  for (let oy = -1; oy <= 1; oy++) {
+    const py = y + oy < 0 ? 0 : Math.min(y + oy, height - 1);
+    let qy = py + fy;
+    qy = qy < 0 ? 0 : Math.min(qy, to.height - 1.001);
+    const y0 = qy | 0;
+    const wy = qy - y0;
+    for (let ox = -2; ox <= 2; ox++) {
+      const px = x + ox < 0 ? 0 : Math.min(x + ox, width - 1);
+      let qx = px + fx;
+      qx = qx < 0 ? 0 : Math.min(qx, tw - 1.001);
+      const x0 = qx | 0;
+      const wx = qx - x0;
+      const k = y0 * tw + x0;
+      const top = b[k]! + (b[k + 1]! - b[k]!) * wx;
+      const bottom = b[k + tw]! + (b[k + tw + 1]! - b[k + tw]!) * wx;
+      const d = a[py * width + px]! - (top + (bottom - top) * wy);
+      cost += d < 0 ? -d : d;
+    }
+  }
+  return cost;
+}
