@@ -6,9 +6,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { alignPair } from '@wiggle/engine/align/align-pair';
+import { orderEvidence } from '@wiggle/engine/align/swap-check';
+import { reducedGray } from '@wiggle/engine/cv/gray';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
-import type { SimilarityTransform } from '@wiggle/engine/image';
-import { loadRealPairs } from './data/real-pairs';
+import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
+import { loadRealPairs, type RealPair } from './data/real-pairs';
 import {
   compose,
   type KnownPair,
@@ -122,6 +124,78 @@ function printTable(head: string[], body: string[][]): void {
   for (const r of body) console.log(line(r));
 }
 
+function cropColumns(image: RawImage, from: number, width: number): RawImage {
+  const c = image.channels;
+  const out = new Uint8Array(width * image.height * c);
+  for (let y = 0; y < image.height; y++) {
+    const start = (y * image.width + from) * c;
+    out.set(image.data.subarray(start, start + width * c), y * width * c);
+  }
+  return { data: out, width, height: image.height, channels: image.channels };
+}
+
+/**
+ * A stereo-window shift of `shift` px added to every disparity, made by cropping one side of each view (as a
+ * stereo editor or a W3 MPO does): negative drops the left view's first columns and the right view's last.
+ */
+function windowShifted(pair: RealPair, shift: number): [RawImage, RawImage] {
+  const width = pair.left.width - Math.abs(shift);
+  return shift < 0
+    ? [cropColumns(pair.left, -shift, width), cropColumns(pair.right, 0, width)]
+    : [cropColumns(pair.left, 0, width), cropColumns(pair.right, shift, width)];
+}
+
+/** Order check on real pairs: right and wrong order, with and without a ±60 px window shift, with the votes. */
+async function orderTable(pairs: RealPair[]): Promise<void> {
+  const body: string[][] = [];
+  for (const pair of pairs) {
+    for (const shift of [0, -60, 60]) {
+      const [l, r] = windowShifted(pair, shift);
+      for (const [order, a, b] of [
+        ['right order', l, r],
+        ['SWAPPED', r, l],
+      ] as const) {
+        let votes = { correct: 0, swapped: 0, runs: 0 };
+        const result = await alignPair(a, b, { onOrderEvidence: (e) => (votes = e) });
+        const total = votes.correct + votes.swapped;
+        body.push([
+          pair.name,
+          shift === 0 ? 'none' : `${shift > 0 ? '+' : ''}${shift} px`,
+          order,
+          result.ok ? 'ok' : result.reason.split(':')[0]!,
+          votes.correct.toFixed(0),
+          votes.swapped.toFixed(0),
+          String(votes.runs),
+          total > 0 ? `${((100 * votes.swapped) / total).toFixed(0)} %` : 'n/a',
+        ]);
+      }
+    }
+  }
+  console.log(
+    '\nOrder check (half-occlusion votes; refused as swapped at >= 60 % of the weight and >= 40 runs):',
+  );
+  printTable(
+    ['pair', 'window shift', 'given', 'result', 'w correct', 'w swapped', 'runs', 'swapped share'],
+    body,
+  );
+}
+
+/** CPU of the order check alone on the reduced copy of a pair (it is part of the align time above). */
+async function orderCheckCpu(pair: KnownPair): Promise<number> {
+  const { cv } = await loadOpenCv();
+  const [gl, gr] = await Promise.all([reducedGray(pair.left, 1024), reducedGray(pair.right, 1024)]);
+  const cpu = process.cpuUsage();
+  orderEvidence(
+    cv,
+    { gray: gl, width: pair.left.width, height: pair.left.height },
+    { gray: gr, width: pair.right.width, height: pair.right.height },
+    { a: 1, b: 0, tx: 0, ty: 0 },
+    0,
+  );
+  const used = process.cpuUsage(cpu);
+  return (used.user + used.system) / 1000;
+}
+
 async function main(): Promise<void> {
   const loadStart = performance.now();
   await loadOpenCv();
@@ -133,7 +207,8 @@ async function main(): Promise<void> {
   for (const seed of seeds) await measure(syntheticPair(3000, 2000, seed));
 
   const notes: string[] = [];
-  for (const real of await loadRealPairs((n) => notes.push(n))) {
+  const realPairs = await loadRealPairs((n) => notes.push(n));
+  for (const real of realPairs) {
     const identity = { rotationDeg: 0, scale: 1, dx: 0, dy: 0 };
     const shipped = await measure({
       name: `${real.name} as shipped`,
@@ -163,6 +238,7 @@ async function main(): Promise<void> {
   );
   printTable(header, rows);
   for (const n of notes) console.log(`note: ${n}`);
+  await orderTable(realPairs);
 
   console.log('\n24 MP pair (6000x4000, synthetic, RawImage in memory; decode not included):');
   const big = syntheticPair(6000, 4000, 42);
@@ -179,6 +255,9 @@ async function main(): Promise<void> {
   printTable(header, rows);
   const med = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)]?.toFixed(0) ?? 'n/a';
   console.log(`align 24 MP: median wall ${med(times)} ms, median CPU ${med(cpuTimes)} ms (${loadNote()})`);
+  const checkCpu: number[] = [];
+  for (let run = 0; run < 3; run++) checkCpu.push(await orderCheckCpu(big));
+  console.log(`of which the order check (half-occlusions, 480 px copy): median CPU ${med(checkCpu)} ms`);
 }
 
 await main();
