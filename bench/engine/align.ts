@@ -155,7 +155,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
         ['right order', l, r],
         ['SWAPPED', r, l],
       ] as const) {
-        let votes = { correct: 0, swapped: 0, runs: 0 };
+        let votes = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 };
         const result = await alignPair(a, b, { onOrderEvidence: (e) => (votes = e) });
         const total = votes.correct + votes.swapped;
         body.push([
@@ -165,17 +165,26 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
           result.ok ? 'ok' : result.reason.split(':')[0]!,
           votes.correct.toFixed(0),
           votes.swapped.toFixed(0),
-          String(votes.runs),
+          `${votes.runs} (${votes.effectiveRuns.toFixed(0)})`,
           total > 0 ? `${((100 * votes.swapped) / total).toFixed(0)} %` : 'n/a',
         ]);
       }
     }
   }
   console.log(
-    '\nOrder check (half-occlusion votes; refused as swapped at >= 60 % of the weight and >= 40 runs):',
+    '\nOrder check (half-occlusion votes; refused as swapped at share >= 60 %, >= 40 runs, >= 20 effective; weights are squared contrasts):',
   );
   printTable(
-    ['pair', 'window shift', 'given', 'result', 'w correct', 'w swapped', 'runs', 'swapped share'],
+    [
+      'pair',
+      'window shift',
+      'given',
+      'result',
+      'w correct',
+      'w swapped',
+      'runs (effective)',
+      'swapped share',
+    ],
     body,
   );
 }

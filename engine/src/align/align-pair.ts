@@ -49,6 +49,7 @@ const MAX_ROTATION_DEG = 10;
 const MIN_SCALE = 0.8;
 const MAX_SCALE = 1.25;
 const MIN_ORDER_RUNS = 40;
+const MIN_EFFECTIVE_ORDER_RUNS = 20;
 const SWAPPED_SHARE = 0.6;
 
 /**
@@ -142,7 +143,11 @@ export async function alignPair(
   );
   options.onOrderEvidence?.(evidence);
   const total = evidence.correct + evidence.swapped;
-  if (evidence.runs >= MIN_ORDER_RUNS && evidence.swapped >= SWAPPED_SHARE * total) {
+  if (
+    evidence.runs >= MIN_ORDER_RUNS &&
+    evidence.effectiveRuns >= MIN_EFFECTIVE_ORDER_RUNS &&
+    evidence.swapped >= SWAPPED_SHARE * total
+  ) {
     return { ok: false, reason: 'swapped: the left and right views appear to be in the wrong order' };
   }
 

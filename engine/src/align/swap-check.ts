@@ -11,6 +11,8 @@ export interface OrderEvidence {
   swapped: number;
   /** Runs that voted (either way). */
   runs: number;
+  /** (Σw)² / Σw²: how many equally weighted runs the votes amount to (a few dominant runs give a small number). */
+  effectiveRuns: number;
 }
 
 /** Where the two reduced greys sit in their full-resolution images (for the rough warp). */
@@ -46,10 +48,11 @@ const STRIP = 6;
  * matches the flow jump across it (left side moving further right in the other view, as an occlusion needs),
  * votes for the neighbour it continues: the far surface goes on through the run, the near object's contour is a
  * change of surface, so the owner is the side whose strip (3 rows, 6–16 px) is closer to the run in mean and
- * standard deviation of grey. A vote weighs the difference of those two distances (grey levels).
+ * standard deviation of grey. A vote weighs the square of the difference of those two distances (grey levels).
  *
- * Measured shares of the weight saying "swapped": correct order 24–36 %, swapped order 63–75 % (synthetic layered
- * scenes, aloe and motorcycle, with and without a ±60 px window shift). The caller decides with a margin.
+ * Measured shares of the weight saying "swapped": right order 2–27 %, wrong order 68–97 % (synthetic layered
+ * scenes, aloe and motorcycle, with and without a ±60 px window shift or a converged-like rotation). The caller
+ * decides with a margin.
  */
 export function orderEvidence(
   cv: Cv,
@@ -69,14 +72,18 @@ export function orderEvidence(
   const b0 = farnebackFlow(cv, b.gray, a);
   const forward = snapHorizontal(f0, a, b.gray, nearInconsistent(consistency(f0, b0, 1), a.width));
   const backward = snapHorizontal(b0, b.gray, a, nearInconsistent(consistency(b0, f0, 1), a.width));
-  const evidence: OrderEvidence = { correct: 0, swapped: 0, runs: 0 };
   const fromLeft = voteRuns(a, forward, consistency(forward, backward, 1), b.valid);
   const fromRight = voteRuns(b.gray, backward, consistency(backward, forward, 1), b.valid);
   // Left view: a correct order gives runs owned by their LEFT neighbour; the right view mirrors it.
-  evidence.correct = fromLeft.ownedLeft + fromRight.ownedRight;
-  evidence.swapped = fromLeft.ownedRight + fromRight.ownedLeft;
-  evidence.runs = fromLeft.runs + fromRight.runs;
-  return evidence;
+  const correct = fromLeft.ownedLeft + fromRight.ownedRight;
+  const swapped = fromLeft.ownedRight + fromRight.ownedLeft;
+  const squares = fromLeft.squares + fromRight.squares;
+  return {
+    correct,
+    swapped,
+    runs: fromLeft.runs + fromRight.runs,
+    effectiveRuns: squares > 0 ? (correct + swapped) ** 2 / squares : 0,
+  };
 }
 
 /** The right grey resampled into the left grey's frame by the model (plus the disparity shift), and where it is defined. */
@@ -118,7 +125,7 @@ function warpToLeft(left: ReducedFrame, right: ReducedFrame, model: Similarity, 
 
 function voteRuns(image: GrayImage, flow: FlowField, consistent: Float32Array, valid: Uint8Array) {
   const { width, height, data } = image;
-  const out = { ownedLeft: 0, ownedRight: 0, runs: 0 };
+  const out = { ownedLeft: 0, ownedRight: 0, runs: 0, squares: 0 };
   const margin = STRIP + 2;
   for (let y = 2; y < height - 2; y++) {
     const row = y * width;
@@ -152,9 +159,13 @@ function voteRuns(image: GrayImage, flow: FlowField, consistent: Float32Array, v
       const stepRight = Math.abs(run.mean - rightSide.mean) + 0.5 * Math.abs(run.sd - rightSide.sd);
       const contrast = Math.abs(stepLeft - stepRight);
       if (contrast < 2) continue;
+      // Squared: a run with a clear owner says much more than several ambiguous ones (measured: the gap between
+      // right- and wrong-order shares widened from 34/63 % to 27/68 % over linear weights).
+      const weight = contrast * contrast;
       out.runs++;
-      if (stepLeft < stepRight) out.ownedLeft += contrast;
-      else out.ownedRight += contrast;
+      out.squares += weight * weight;
+      if (stepLeft < stepRight) out.ownedLeft += weight;
+      else out.ownedRight += weight;
     }
   }
   return out;
