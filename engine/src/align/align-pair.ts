@@ -49,7 +49,7 @@ const MAX_ROTATION_DEG = 10;
 const MIN_SCALE = 0.8;
 const MAX_SCALE = 1.25;
 const MIN_ORDER_RUNS = 40;
-const MIN_EFFECTIVE_ORDER_RUNS = 20;
+const MIN_EFFECTIVE_ORDER_RUNS = 25;
 const SWAPPED_SHARE = 0.6;
 
 /**
