@@ -3,10 +3,11 @@ import type { Original, OriginalPage, Wiggle, WigglePage } from '@wiggle/common/
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
+import { listItemsPage } from './item-store';
 import { decodeCursor, encodeCursor } from './keyset';
 import { toOriginal, toWiggle } from './mappers';
-import { findOriginal, listOriginalsPage, sortValueOfOriginal } from './original-store';
-import { findWiggle, listWigglesPage, sortValueOfWiggle } from './wiggle-store';
+import { findOriginal, ORIGINAL_SORT_COLUMN } from './original-store';
+import { findWiggle, WIGGLE_SORT_COLUMN } from './wiggle-store';
 
 type Db = LibraryDeps['db'];
 
@@ -26,9 +27,10 @@ export async function pageOfOriginals(
   query: PageQuery<OriginalSort>,
 ): Promise<OriginalPage> {
   const folderId = await requireActiveFolder(db, ownerId, query.folderId ?? null);
-  const rows = await listOriginalsPage(db, ownerId, {
+  const column = ORIGINAL_SORT_COLUMN[query.sort];
+  const rows = await listItemsPage(db, 'originals', ownerId, {
     folderId,
-    sort: query.sort,
+    column,
     order: query.order,
     search: query.search?.trim() || undefined,
     after: decodeCursor(query.cursor),
@@ -37,9 +39,7 @@ export async function pageOfOriginals(
   const items = rows.slice(0, query.limit);
   const last = items[items.length - 1];
   const nextCursor =
-    rows.length > query.limit && last
-      ? encodeCursor({ value: sortValueOfOriginal(last, query.sort), id: last.id })
-      : null;
+    rows.length > query.limit && last ? encodeCursor({ value: last[column], id: last.id }) : null;
   return { items: items.map(toOriginal), nextCursor };
 }
 
@@ -49,9 +49,10 @@ export async function pageOfWiggles(
   query: PageQuery<WiggleSort>,
 ): Promise<WigglePage> {
   const folderId = await requireActiveFolder(db, ownerId, query.folderId ?? null);
-  const rows = await listWigglesPage(db, ownerId, {
+  const column = WIGGLE_SORT_COLUMN[query.sort];
+  const rows = await listItemsPage(db, 'wiggles', ownerId, {
     folderId,
-    sort: query.sort,
+    column,
     order: query.order,
     search: query.search?.trim() || undefined,
     after: decodeCursor(query.cursor),
@@ -60,9 +61,7 @@ export async function pageOfWiggles(
   const items = rows.slice(0, query.limit);
   const last = items[items.length - 1];
   const nextCursor =
-    rows.length > query.limit && last
-      ? encodeCursor({ value: sortValueOfWiggle(last, query.sort), id: last.id })
-      : null;
+    rows.length > query.limit && last ? encodeCursor({ value: last[column], id: last.id }) : null;
   return { items: items.map(toWiggle), nextCursor };
 }
 

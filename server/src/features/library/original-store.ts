@@ -1,7 +1,6 @@
-import { DeleteStatus, type OriginalSort, type SortOrder } from '@wiggle/common/enums';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { DeleteStatus, type OriginalSort } from '@wiggle/common/enums';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { type Cursor, likeContains } from './keyset';
 import type { OriginalRow } from './mappers';
 import type { OriginalsTable } from './tables';
 
@@ -58,55 +57,6 @@ export function findOriginalsInFolders(db: Db, ownerId: number, folderIds: reado
     .where('delete_status', '=', DeleteStatus.Active)
     .orderBy('id')
     .execute();
-}
-
-export interface OriginalListOptions {
-  folderId: number | null;
-  sort: OriginalSort;
-  order: SortOrder;
-  search?: string | undefined;
-  after: Cursor | null;
-  limit: number;
-}
-
-/** One keyset page of a folder's active originals; fetches limit + 1 rows so the caller knows if more follow. */
-export function listOriginalsPage(
-  db: Db,
-  ownerId: number,
-  options: OriginalListOptions,
-): Promise<OriginalRow[]> {
-  const column = ORIGINAL_SORT_COLUMN[options.sort];
-  const direction = options.order;
-  let query = db
-    .selectFrom('originals')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where((eb) =>
-      options.folderId === null ? eb('folder_id', 'is', null) : eb('folder_id', '=', options.folderId),
-    )
-    .where('delete_status', '=', DeleteStatus.Active);
-  if (options.search) {
-    query = query.where(sql<boolean>`lower(name) like ${likeContains(options.search)} escape '\\'`);
-  }
-  const after = options.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple(column, 'id'),
-        direction === 'asc' ? '>' : '<',
-        eb.tuple(after.value as never, after.id),
-      ),
-    );
-  }
-  return query
-    .orderBy(column, direction)
-    .orderBy('id', direction)
-    .limit(options.limit + 1)
-    .execute();
-}
-
-export function sortValueOfOriginal(row: OriginalRow, sort: OriginalSort): string | number {
-  return row[ORIGINAL_SORT_COLUMN[sort]];
 }
 
 /** Trashed originals older than `before`, across members (purge). */

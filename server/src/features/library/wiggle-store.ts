@@ -1,7 +1,6 @@
-import { DeleteStatus, type SortOrder, type WiggleSort } from '@wiggle/common/enums';
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { DeleteStatus, type WiggleSort } from '@wiggle/common/enums';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { type Cursor, likeContains } from './keyset';
 import type { WiggleRow } from './mappers';
 import type { WigglesTable } from './tables';
 
@@ -62,50 +61,6 @@ export function wiggleStatuses(db: Db, ownerId: number, ids: readonly number[]) 
     .where('delete_status', '!=', DeleteStatus.Expired)
     .orderBy('id')
     .execute();
-}
-
-export interface WiggleListOptions {
-  folderId: number | null;
-  sort: WiggleSort;
-  order: SortOrder;
-  search?: string | undefined;
-  after: Cursor | null;
-  limit: number;
-}
-
-export function listWigglesPage(db: Db, ownerId: number, options: WiggleListOptions): Promise<WiggleRow[]> {
-  const column = WIGGLE_SORT_COLUMN[options.sort];
-  const direction = options.order;
-  let query = db
-    .selectFrom('wiggles')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where((eb) =>
-      options.folderId === null ? eb('folder_id', 'is', null) : eb('folder_id', '=', options.folderId),
-    )
-    .where('delete_status', '=', DeleteStatus.Active);
-  if (options.search) {
-    query = query.where(sql<boolean>`lower(name) like ${likeContains(options.search)} escape '\\'`);
-  }
-  const after = options.after;
-  if (after) {
-    query = query.where((eb) =>
-      eb(
-        eb.refTuple(column, 'id'),
-        direction === 'asc' ? '>' : '<',
-        eb.tuple(after.value as never, after.id),
-      ),
-    );
-  }
-  return query
-    .orderBy(column, direction)
-    .orderBy('id', direction)
-    .limit(options.limit + 1)
-    .execute();
-}
-
-export function sortValueOfWiggle(row: WiggleRow, sort: WiggleSort): string | number {
-  return row[WIGGLE_SORT_COLUMN[sort]];
 }
 
 /** The creation job works on behalf of the system, by wiggle id alone (the owner enqueued it). */
