@@ -3,8 +3,8 @@ import type { Original, OriginalPage, Wiggle, WigglePage } from '@wiggle/common/
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
-import { listItemsPage } from './item-store';
-import { decodeCursor, encodeCursor } from './keyset';
+import { type ItemPageOptions, listItemsPage } from './item-store';
+import { decodeCursor, encodeCursor, type SortValue } from './keyset';
 import { toOriginal, toWiggle } from './mappers';
 import { findOriginal, ORIGINAL_SORT_COLUMN } from './original-store';
 import { findWiggle, WIGGLE_SORT_COLUMN } from './wiggle-store';
@@ -20,15 +20,19 @@ interface PageQuery<S> {
   limit: number;
 }
 
-/** One page of a folder's originals; `nextCursor` continues after the last row, null on the last page. */
-export async function pageOfOriginals(
+/**
+ * Cuts one keyset page from the rows `load` returns (limit + 1 of them): `nextCursor` continues after the last row
+ * of the page, null on the last page. The folder is checked before the cursor is read.
+ */
+async function keysetPage<Column extends string, Row extends { id: number } & Record<Column, SortValue>>(
   db: Db,
   ownerId: number,
-  query: PageQuery<OriginalSort>,
-): Promise<OriginalPage> {
+  query: PageQuery<unknown>,
+  column: Column,
+  load: (options: ItemPageOptions<Column>) => Promise<Row[]>,
+): Promise<{ rows: Row[]; nextCursor: string | null }> {
   const folderId = await requireActiveFolder(db, ownerId, query.folderId ?? null);
-  const column = ORIGINAL_SORT_COLUMN[query.sort];
-  const rows = await listItemsPage(db, 'originals', ownerId, {
+  const rows = await load({
     folderId,
     column,
     order: query.order,
@@ -40,7 +44,19 @@ export async function pageOfOriginals(
   const last = items[items.length - 1];
   const nextCursor =
     rows.length > query.limit && last ? encodeCursor({ value: last[column], id: last.id }) : null;
-  return { items: items.map(toOriginal), nextCursor };
+  return { rows: items, nextCursor };
+}
+
+/** One page of a folder's originals; `nextCursor` continues after the last row, null on the last page. */
+export async function pageOfOriginals(
+  db: Db,
+  ownerId: number,
+  query: PageQuery<OriginalSort>,
+): Promise<OriginalPage> {
+  const page = await keysetPage(db, ownerId, query, ORIGINAL_SORT_COLUMN[query.sort], (options) =>
+    listItemsPage(db, 'originals', ownerId, options),
+  );
+  return { items: page.rows.map(toOriginal), nextCursor: page.nextCursor };
 }
 
 export async function pageOfWiggles(
@@ -48,21 +64,10 @@ export async function pageOfWiggles(
   ownerId: number,
   query: PageQuery<WiggleSort>,
 ): Promise<WigglePage> {
-  const folderId = await requireActiveFolder(db, ownerId, query.folderId ?? null);
-  const column = WIGGLE_SORT_COLUMN[query.sort];
-  const rows = await listItemsPage(db, 'wiggles', ownerId, {
-    folderId,
-    column,
-    order: query.order,
-    search: query.search?.trim() || undefined,
-    after: decodeCursor(query.cursor),
-    limit: query.limit,
-  });
-  const items = rows.slice(0, query.limit);
-  const last = items[items.length - 1];
-  const nextCursor =
-    rows.length > query.limit && last ? encodeCursor({ value: last[column], id: last.id }) : null;
-  return { items: items.map(toWiggle), nextCursor };
+  const page = await keysetPage(db, ownerId, query, WIGGLE_SORT_COLUMN[query.sort], (options) =>
+    listItemsPage(db, 'wiggles', ownerId, options),
+  );
+  return { items: page.rows.map(toWiggle), nextCursor: page.nextCursor };
 }
 
 /** One original of the member (also from the trash); another member's id is NotFound. */
