@@ -124,6 +124,15 @@ describe('alignPair', () => {
     });
   }
 
+  it('tells the order of a window-shifted pair whose two shots were exposed differently', async () => {
+    const shifted = misalignView(rightTrue, { rotationDeg: 0.8, scale: 1.012, dx: -50, dy: -9.3 });
+    const brighter = { ...shifted, data: shifted.data.map((v) => Math.min(255, v * 1.3 + 12)) };
+    expect((await alignPair(left, brighter)).ok).toBe(true);
+    const swapped = await alignPair(brighter, left);
+    expect(swapped.ok).toBe(false);
+    if (!swapped.ok) expect(swapped.reason).toBe(SWAPPED);
+  });
+
   it('accepts a scene whose layers all have negative disparity, and refuses it swapped', async () => {
     const far = makeLayeredScene({
       width: W,
