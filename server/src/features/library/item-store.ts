@@ -37,6 +37,39 @@ export async function ownedActiveIds(db: Db, ownerId: number, table: LibraryTabl
   return rows.map((r) => r.id);
 }
 
+/** Which rows a delete-status change applies to: rows by their own id, or an item table's rows inside folders. */
+type StatusTarget = { table: LibraryTable; column: 'id' } | { table: ItemTable; column: 'folder_id' };
+
+interface StatusChange {
+  from: DeleteStatus;
+  to: DeleteStatus;
+  /** `deleted_at` after the change: the trash time, or null when restored. */
+  at: string | null;
+  /** Only rows trashed at this time (contents trashed together with their folder). */
+  trashedAt?: string;
+}
+
+/** The one trash/restore transition: the member's rows of `target` with `ids`, in status `from`, move to `to`. */
+async function changeDeleteStatus(
+  db: Db,
+  ownerId: number,
+  target: StatusTarget,
+  ids: readonly number[],
+  change: StatusChange,
+) {
+  if (ids.length === 0) return;
+  let query = db
+    .updateTable(target.table as 'originals')
+    .set({ delete_status: change.to, deleted_at: change.at })
+    .where('owner_id', '=', ownerId)
+    .where(target.column, 'in', ids)
+    .where('delete_status', '=', change.from);
+  if (change.trashedAt !== undefined) query = query.where('deleted_at', '=', change.trashedAt);
+  await query.execute();
+}
+
+const ITEM_TABLES = ['originals', 'wiggles'] as const satisfies readonly ItemTable[];
+
 export async function trashRows(
   db: Db,
   ownerId: number,
@@ -44,54 +77,42 @@ export async function trashRows(
   ids: readonly number[],
   at: string,
 ) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable(table as 'folders')
-    .set({ delete_status: DeleteStatus.Trash, deleted_at: at })
-    .where('owner_id', '=', ownerId)
-    .where('id', 'in', ids)
-    .where('delete_status', '=', DeleteStatus.Active)
-    .execute();
+  await changeDeleteStatus(db, ownerId, { table, column: 'id' }, ids, {
+    from: DeleteStatus.Active,
+    to: DeleteStatus.Trash,
+    at,
+  });
 }
 
 /** Trashes the active originals or wiggles inside the given folders (a trashed folder takes its contents along). */
 export async function trashContents(db: Db, ownerId: number, folderIds: readonly number[], at: string) {
-  if (folderIds.length === 0) return;
-  for (const table of ['originals', 'wiggles'] as const) {
-    await db
-      .updateTable(table as 'originals')
-      .set({ delete_status: DeleteStatus.Trash, deleted_at: at })
-      .where('owner_id', '=', ownerId)
-      .where('folder_id', 'in', folderIds)
-      .where('delete_status', '=', DeleteStatus.Active)
-      .execute();
+  for (const table of ITEM_TABLES) {
+    await changeDeleteStatus(db, ownerId, { table, column: 'folder_id' }, folderIds, {
+      from: DeleteStatus.Active,
+      to: DeleteStatus.Trash,
+      at,
+    });
   }
 }
 
 /** Restores the trashed contents of folders that were trashed together with them (same `deleted_at`). */
 export async function restoreContents(db: Db, ownerId: number, folderIds: readonly number[], stamp: string) {
-  if (folderIds.length === 0) return;
-  for (const table of ['originals', 'wiggles'] as const) {
-    await db
-      .updateTable(table as 'originals')
-      .set({ delete_status: DeleteStatus.Active, deleted_at: null })
-      .where('owner_id', '=', ownerId)
-      .where('folder_id', 'in', folderIds)
-      .where('delete_status', '=', DeleteStatus.Trash)
-      .where('deleted_at', '=', stamp)
-      .execute();
+  for (const table of ITEM_TABLES) {
+    await changeDeleteStatus(db, ownerId, { table, column: 'folder_id' }, folderIds, {
+      from: DeleteStatus.Trash,
+      to: DeleteStatus.Active,
+      at: null,
+      trashedAt: stamp,
+    });
   }
 }
 
 export async function restoreRows(db: Db, ownerId: number, table: LibraryTable, ids: readonly number[]) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable(table as 'folders')
-    .set({ delete_status: DeleteStatus.Active, deleted_at: null })
-    .where('owner_id', '=', ownerId)
-    .where('id', 'in', ids)
-    .where('delete_status', '=', DeleteStatus.Trash)
-    .execute();
+  await changeDeleteStatus(db, ownerId, { table, column: 'id' }, ids, {
+    from: DeleteStatus.Trash,
+    to: DeleteStatus.Active,
+    at: null,
+  });
 }
 
 export async function moveItems(
