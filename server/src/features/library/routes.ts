@@ -195,34 +195,22 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
     },
     async (request) => ({ items: await renameMany(deps(), currentMember(request).id, request.body) }),
   );
-  app.post(
-    '/library/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Move items to the trash (a folder takes its contents along)',
-        body: TrashBodySchema,
-        response: { 200: TrashResponseSchema },
-      },
-    },
-    async (request) => ({
-      ids: await trashItems(db, currentMember(request).id, request.body.type, request.body.ids),
-    }),
-  );
-  app.post(
-    '/library/restore',
-    {
-      schema: {
-        tags,
-        summary: 'Restore items from the trash (to the root when their folder is gone)',
-        body: TrashBodySchema,
-        response: { 200: TrashResponseSchema },
-      },
-    },
-    async (request) => ({
-      ids: await restoreItems(db, currentMember(request).id, request.body.type, request.body.ids),
-    }),
-  );
+  for (const [path, summary, apply] of [
+    ['/library/delete', 'Move items to the trash (a folder takes its contents along)', trashItems],
+    [
+      '/library/restore',
+      'Restore items from the trash (to the root when their folder is gone)',
+      restoreItems,
+    ],
+  ] as const) {
+    app.post(
+      path,
+      { schema: { tags, summary, body: TrashBodySchema, response: { 200: TrashResponseSchema } } },
+      async (request) => ({
+        ids: await apply(db, currentMember(request).id, request.body.type, request.body.ids),
+      }),
+    );
+  }
   app.get(
     '/library/trash',
     { schema: { tags, summary: 'Top-level items in the trash', response: { 200: TrashListResponseSchema } } },
