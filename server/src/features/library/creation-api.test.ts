@@ -1,4 +1,3 @@
-import { isWiggleCreationComplete } from '@wiggle/common/enums';
 import type {
   CreateWigglesResponse,
   UploadOriginalsResponse,
@@ -9,7 +8,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
 import { registerLibraryJobs } from './jobs';
-import { api, createLibraryTestApp, solidJpeg, stereoPair, upload } from './library-test-kit';
+import {
+  api,
+  createLibraryTestApp,
+  solidJpeg,
+  upload,
+  uploadStereoPair,
+  waitForWiggleCreation,
+} from './library-test-kit';
 
 describe.each(testDialects())('wiggle creation on %s', (dialect) => {
   let t: TestApp;
@@ -133,32 +139,14 @@ describe.each(testDialects())('wiggle creation on %s', (dialect) => {
 
   it('runs the creation job to Success with aligned, interpolated frames that are served', async () => {
     registerLibraryJobs(t.platform);
-    const pair = await stereoPair(480, 360, 14);
-    const uploaded = (
-      await upload(t.app, owner.token, [
-        { filename: 'left.jpg', bytes: pair.left },
-        { filename: 'right.jpg', bytes: pair.right },
-      ])
-    ).json<UploadOriginalsResponse>().originals;
+    const uploaded = await uploadStereoPair(t.app, owner.token);
     const made = await create({
       originalIds: uploaded.map((o) => o.id),
       stacking: 'auto-align',
       target: 'current',
     });
     const id = made.body.wiggles[0]!.id;
-    let status: WiggleStatus | undefined;
-    const deadline = Date.now() + 90_000;
-    while (Date.now() < deadline) {
-      status = (await api<WiggleStatus[]>(t.app, owner.token, 'GET', `/api/library/wiggles/status?ids=${id}`))
-        .body[0];
-      if (
-        status &&
-        isWiggleCreationComplete(status.createStatus, status.iStatus) &&
-        status.createStatus !== 'New'
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const status = await waitForWiggleCreation(t.app, owner.token, id, { timeoutMs: 90_000, pollMs: 200 });
     expect(status).toMatchObject({ createStatus: 'Success', autoAlignStatus: 'Success', iStatus: 'Success' });
     const wiggle = (
       await api<{ items: Wiggle[] }>(t.app, owner.token, 'GET', '/api/library/wiggles')

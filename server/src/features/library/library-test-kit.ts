@@ -1,5 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isWiggleCreationComplete } from '@wiggle/common/enums';
+import type { Original, UploadOriginalsResponse, WiggleStatus } from '@wiggle/common/schemas/library';
 import { makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
 import { buildMpo } from '@wiggle/engine/testing/make-mpo';
@@ -81,6 +83,41 @@ export async function upload(
     headers: { ...body.headers, ...bearer(token) },
     payload: body.payload,
   });
+}
+
+/** Uploads a 480x360 stereo pair (disparity up to 14 px) as left.jpg and right.jpg; the two originals. */
+export async function uploadStereoPair(app: FastifyInstance, token: string): Promise<Original[]> {
+  const pair = await stereoPair(480, 360, 14);
+  const res = await upload(app, token, [
+    { filename: 'left.jpg', bytes: pair.left },
+    { filename: 'right.jpg', bytes: pair.right },
+  ]);
+  return res.json<UploadOriginalsResponse>().originals;
+}
+
+/**
+ * Polls the status endpoint until the wiggle's creation has left New and is complete, or `timeoutMs` has passed;
+ * returns the last status seen (the caller asserts on it).
+ */
+export async function waitForWiggleCreation(
+  app: FastifyInstance,
+  token: string,
+  id: number,
+  { timeoutMs, pollMs }: { timeoutMs: number; pollMs: number },
+): Promise<WiggleStatus | undefined> {
+  let status: WiggleStatus | undefined;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    status = (await api<WiggleStatus[]>(app, token, 'GET', `/api/library/wiggles/status?ids=${id}`)).body[0];
+    if (
+      status &&
+      status.createStatus !== 'New' &&
+      isWiggleCreationComplete(status.createStatus, status.iStatus)
+    )
+      break;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  return status;
 }
 
 /** Every file under DATA_DIR/blobs (the local blob store), relative. */

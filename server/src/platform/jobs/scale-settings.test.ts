@@ -1,14 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { isWiggleCreationComplete } from '@wiggle/common/enums';
-import type {
-  CreateWigglesResponse,
-  UploadOriginalsResponse,
-  WiggleStatus,
-} from '@wiggle/common/schemas/library';
+import type { CreateWigglesResponse } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createLibraryTestApp, stereoPair, upload } from '../../features/library/library-test-kit';
+import {
+  api,
+  createLibraryTestApp,
+  uploadStereoPair,
+  waitForWiggleCreation,
+} from '../../features/library/library-test-kit';
 import { bearer, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
 import { S3BlobStore } from '../blobs/s3-blob-store';
 import { startS3TestServer } from '../blobs/s3-test-server';
@@ -73,13 +73,7 @@ describe('scale settings: web process, worker process, Redis and S3', () => {
   });
 
   it('creates a wiggle in the worker process and serves its frames from the bucket', async () => {
-    const pair = await stereoPair(480, 360, 14);
-    const uploaded = (
-      await upload(t.app, owner.token, [
-        { filename: 'left.jpg', bytes: pair.left },
-        { filename: 'right.jpg', bytes: pair.right },
-      ])
-    ).json<UploadOriginalsResponse>().originals;
+    const uploaded = await uploadStereoPair(t.app, owner.token);
     expect(uploaded).toHaveLength(2);
     // The originals went to the bucket, not to DATA_DIR.
     const bucket = new S3BlobStore(s3.settings);
@@ -96,19 +90,7 @@ describe('scale settings: web process, worker process, Redis and S3', () => {
       target: 'current',
     });
     const id = made.body.wiggles[0]!.id;
-    let status: WiggleStatus | undefined;
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      status = (await api<WiggleStatus[]>(t.app, owner.token, 'GET', `/api/library/wiggles/status?ids=${id}`))
-        .body[0];
-      if (
-        status &&
-        status.createStatus !== 'New' &&
-        isWiggleCreationComplete(status.createStatus, status.iStatus)
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const status = await waitForWiggleCreation(t.app, owner.token, id, { timeoutMs: 120_000, pollMs: 250 });
     expect(status, workerOutput).toMatchObject({ createStatus: 'Success', iStatus: 'Success' });
     expect(workerOutput).toContain('"mode":"worker","queue":"bullmq","msg":"job handlers started"');
 
