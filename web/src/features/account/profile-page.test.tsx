@@ -1,12 +1,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { AppInitState } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
 import type { Profile } from '@wiggle/common/schemas/account';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppInitStore } from '../../app/init';
 import { queryClient } from '../../lib/query-client';
 import { useAuthStore } from '../../lib/stores/auth';
 import { useNotificationStore } from '../../lib/stores/notification';
+import { signInAsMember } from '../../test/member';
 import { renderApp } from '../../test/render-app';
 
 const profile: Profile = {
@@ -47,15 +46,7 @@ beforeEach(() => {
       return Response.json({ ok: true });
     }),
   );
-  useAppInitStore.setState({ state: AppInitState.Ready });
-  useAuthStore.getState().setAuthInfo({
-    token: 't',
-    settings: '{}',
-    username: 'ann@example.com',
-    isVerifiedEmail: true,
-    isAdmin: false,
-    details: { name: 'Ann', avatar: null },
-  });
+  signInAsMember();
 });
 afterEach(() => {
   cleanup();

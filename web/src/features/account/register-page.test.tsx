@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppInitStore } from '../../app/init';
 import { useAuthStore } from '../../lib/stores/auth';
 import { useSnackbarStore } from '../../lib/stores/notification';
+import { memberAuthInfo } from '../../test/member';
 import { renderApp } from '../../test/render-app';
 
 // The library screen is another feature's and needs browser APIs jsdom lacks; here only its route matters.
@@ -102,14 +103,7 @@ describe('registration', () => {
 
   it('says so when the code is refused, and resends on request', async () => {
     verifyStatus = 400;
-    useAuthStore.getState().setAuthInfo({
-      token: 't',
-      settings: '{}',
-      username: 'ann@example.com',
-      isVerifiedEmail: false,
-      isAdmin: false,
-      details: { name: 'Ann', avatar: null },
-    });
+    useAuthStore.getState().setAuthInfo(memberAuthInfo({ isVerifiedEmail: false }));
     const { user } = renderAt('/account/register/');
     await user.type(await screen.findByLabelText('Verification code', {}, { timeout: 15_000 }), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -134,14 +128,7 @@ describe('registration', () => {
   });
 
   it('verifies by itself when the mailed link is opened while signed in', async () => {
-    useAuthStore.getState().setAuthInfo({
-      token: 't',
-      settings: '{}',
-      username: 'ann@example.com',
-      isVerifiedEmail: false,
-      isAdmin: false,
-      details: { name: 'Ann', avatar: null },
-    });
+    useAuthStore.getState().setAuthInfo(memberAuthInfo({ isVerifiedEmail: false }));
     renderAt('/account/register/654321');
     expect(await screen.findByRole('button', { name: 'Start' }, { timeout: 15_000 })).toBeTruthy();
     expect(calls).toEqual([{ url: '/api/account/verify', body: { code: '654321' } }]);

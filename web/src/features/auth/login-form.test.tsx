@@ -6,16 +6,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { useSnackbarStore } from '../../lib/stores/notification';
+import { memberAuthInfo } from '../../test/member';
 import { LoginForm } from './login-form';
 
-const info: AuthInfo = {
-  token: 't',
-  settings: '{}',
-  username: 'ann@example.com',
-  isVerifiedEmail: true,
-  isAdmin: false,
-  details: { name: 'Ann', avatar: null },
-};
+const info = memberAuthInfo();
 
 function renderForm(onLogin: (input: LoginInput) => Promise<AuthInfo>) {
   render(

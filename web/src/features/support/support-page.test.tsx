@@ -1,10 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { AppInitState } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppInitStore } from '../../app/init';
-import { useAuthStore } from '../../lib/stores/auth';
 import { useSnackbarStore } from '../../lib/stores/notification';
+import { signInAsMember } from '../../test/member';
 import { renderApp } from '../../test/render-app';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -13,15 +11,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   useSnackbarStore.setState({ queue: [] });
-  useAppInitStore.setState({ state: AppInitState.Ready });
-  useAuthStore.getState().setAuthInfo({
-    token: 't',
-    settings: '{}',
-    username: 'ann@example.com',
-    isVerifiedEmail: true,
-    isAdmin: false,
-    details: { name: 'Ann', avatar: null },
-  });
+  signInAsMember();
 });
 afterEach(() => {
   cleanup();
