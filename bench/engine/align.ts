@@ -195,7 +195,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
     }
   }
   console.log(
-    '\nOrder check (half-occlusion votes; refused as swapped at share >= 60 %, >= 40 runs, >= 25 effective; weights are squared contrasts):',
+    '\nOrder check (half-occlusion votes; refused as swapped at share >= 65 %, >= 40 runs, >= 25 effective; weights are squared contrasts):',
   );
   printTable(
     [

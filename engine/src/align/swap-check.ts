@@ -47,10 +47,10 @@ const STRIP = 6;
  * then marks half-occluded pixels; each horizontal run of them (2–48 px) between consistent pixels, whose width
  * matches the flow jump across it (left side moving further right in the other view, as an occlusion needs),
  * votes for the neighbour it continues: the far surface goes on through the run, the near object's contour is a
- * change of surface, so the owner is the side whose strip (3 rows, 6–16 px) is closer to the run in mean and
+ * change of surface, so the owner is the side whose strip (5 rows, 6–16 px) is closer to the run in mean and
  * standard deviation of grey. A vote weighs the square of the difference of those two distances (grey levels).
  *
- * Measured shares of the weight saying "swapped": right order 2–27 %, wrong order 68–97 % (synthetic layered
+ * Measured shares of the weight saying "swapped": right order 2–26 %, wrong order 68–98 % (synthetic layered
  * scenes, aloe and motorcycle, with and without a ±60 px window shift or a converged-like rotation). The caller
  * decides with a margin.
  */
@@ -153,9 +153,9 @@ function voteRuns(image: GrayImage, flow: FlowField, consistent: Float32Array, v
       const jump = uLeft - uRight;
       if (jump < 1 || Math.abs(jump - length) > Math.max(2, 0.4 * length)) continue;
       const side = Math.min(16, Math.max(STRIP, length));
-      const run = stats3(data, width, y, s, e);
-      const leftSide = stats3(data, width, y, Math.max(0, s - side), s);
-      const rightSide = stats3(data, width, y, e, Math.min(width, e + side));
+      const run = stats5(data, width, y, s, e);
+      const leftSide = stats5(data, width, y, Math.max(0, s - side), s);
+      const rightSide = stats5(data, width, y, e, Math.min(width, e + side));
       const stepLeft = Math.abs(run.mean - leftSide.mean) + 0.5 * Math.abs(run.sd - leftSide.sd);
       const stepRight = Math.abs(run.mean - rightSide.mean) + 0.5 * Math.abs(run.sd - rightSide.sd);
       const contrast = Math.abs(stepLeft - stepRight);
@@ -190,18 +190,18 @@ function meanFlowX(flow: FlowField, row: number, from: number, to: number): numb
   return sum / (to - from);
 }
 
-/** Mean and standard deviation over columns [from, to) of rows y−1..y+1. */
-function stats3(data: Uint8Array, width: number, y: number, from: number, to: number) {
+/** Mean and standard deviation over columns [from, to) of rows y−2..y+2 (5 rows: steadier than 3 on real pairs). */
+function stats5(data: Uint8Array, width: number, y: number, from: number, to: number) {
   let sum = 0;
   let squares = 0;
-  for (let r = y - 1; r <= y + 1; r++) {
+  for (let r = y - 2; r <= y + 2; r++) {
     for (let x = from; x < to; x++) {
       const v = data[r * width + x]!;
       sum += v;
       squares += v * v;
     }
   }
-  const n = 3 * (to - from);
+  const n = 5 * (to - from);
   const mean = sum / n;
   return { mean, sd: Math.sqrt(Math.max(0, squares / n - mean * mean)) };
 }
