@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
@@ -18,6 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
+import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { clearSnackbars, showSnackbar } from '../../lib/stores/notification';
 
@@ -102,16 +102,7 @@ export function LoginForm({ onLogin }: LoginFormProps) {
           />
         )}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={formState.isSubmitting}
-        sx={{ mt: 1 }}
-      >
-        Login
-      </Button>
+      <SubmitButton submitting={formState.isSubmitting}>Login</SubmitButton>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 2, gap: 2, flexWrap: 'wrap' }}>
         <Link component={RouterLink} to="/account/reset/">
           Forgot password?

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -10,6 +9,7 @@ import type { RegisterInput } from '@wiggle/common/schemas/account';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { TERMS_URL } from '../../../lib/config';
 import { showSnackbar } from '../../../lib/stores/notification';
@@ -88,16 +88,9 @@ export function RegisterForm() {
           </Box>
         )}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={formState.isSubmitting}
-        sx={{ mt: 2 }}
-      >
+      <SubmitButton submitting={formState.isSubmitting} marginTop={2}>
         Create account
-      </Button>
+      </SubmitButton>
       <Box sx={{ mt: 2 }}>
         Already registered?{' '}
         <Link component={RouterLink} to="/auth/login">

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { Messages } from '@wiggle/common/messages';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { showSnackbar } from '../../../lib/stores/notification';
 import { confirmReset } from '../api/confirm-reset';
@@ -62,16 +62,7 @@ export function ResetPasswordForm({
         type="password"
         autoComplete="new-password"
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={formState.isSubmitting}
-        sx={{ mt: 1 }}
-      >
-        Set new password
-      </Button>
+      <SubmitButton submitting={formState.isSubmitting}>Set new password</SubmitButton>
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Messages } from '@wiggle/common/messages';
@@ -9,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { showSnackbar } from '../../../lib/stores/notification';
 import { requestReset } from '../api/request-reset';
@@ -41,16 +41,7 @@ export function ResetRequestForm({ onSent }: { onSent: (username: string) => voi
         autoComplete="email"
         autoFocus
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={formState.isSubmitting}
-        sx={{ mt: 1 }}
-      >
-        Send link
-      </Button>
+      <SubmitButton submitting={formState.isSubmitting}>Send link</SubmitButton>
       <Box sx={{ mt: 2 }}>
         <Link component={RouterLink} to="/auth/login">
           Back to login

@@ -8,6 +8,7 @@ import { verifySchema } from '@wiggle/common/schemas/account';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
+import { SubmitButton } from '../../../components/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { notify, showSnackbar } from '../../../lib/stores/notification';
 import { useResendVerification } from '../api/resend-verification';
@@ -57,16 +58,7 @@ export function VerifyCodeForm({
         autoFocus
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: VERIFICATION_CODE_LENGTH } }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        disabled={formState.isSubmitting}
-        sx={{ mt: 1 }}
-      >
-        Verify
-      </Button>
+      <SubmitButton submitting={formState.isSubmitting}>Verify</SubmitButton>
       <Button fullWidth onClick={resendCode} disabled={resend.isPending} sx={{ mt: 1 }}>
         Send the code again
       </Button>
