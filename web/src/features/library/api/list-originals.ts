@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import type { OriginalSort, SortOrder } from '@wiggle/common/enums';
 import type { OriginalPage } from '@wiggle/common/schemas/library';
 import { api } from '../../../lib/api-client';
+import { useKeysetPages } from './keyset-pages';
 
 export interface OriginalListParams {
   folderId: number | null;
@@ -37,11 +37,5 @@ export function getOriginalPage(params: OriginalListParams, cursor: string | nul
 }
 
 export function useOriginalPages(params: OriginalListParams, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: originalsQueryKey(params),
-    queryFn: ({ pageParam }) => getOriginalPage(params, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
+  return useKeysetPages(originalsQueryKey(params), (cursor) => getOriginalPage(params, cursor), enabled);
 }

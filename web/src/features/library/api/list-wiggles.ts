@@ -1,7 +1,8 @@
-import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import type { SortOrder, WiggleSort } from '@wiggle/common/enums';
 import type { WigglePage } from '@wiggle/common/schemas/library';
 import { api } from '../../../lib/api-client';
+import { useKeysetPages } from './keyset-pages';
 import { listQuery } from './list-originals';
 
 export interface WiggleListParams {
@@ -21,11 +22,5 @@ export function getWigglePage(params: WiggleListParams, cursor: string | null): 
 }
 
 export function useWigglePages(params: WiggleListParams, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: wigglesQueryKey(params),
-    queryFn: ({ pageParam }) => getWigglePage(params, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    enabled,
-  });
+  return useKeysetPages(wigglesQueryKey(params), (cursor) => getWigglePage(params, cursor), enabled);
 }
