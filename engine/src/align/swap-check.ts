@@ -1,6 +1,7 @@
 import type { GrayImage } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
 import { consistency, type FlowField, farnebackFlow } from '../interpolate/flow';
+import { nearInconsistent, snapHorizontal } from './row-snap-flow';
 import type { Similarity } from './similarity';
 
 /** Evidence for the order of the two views, from the half-occlusions (see `orderEvidence`). */
@@ -71,8 +72,18 @@ export function orderEvidence(
   matchExposure(b.gray, a, b.valid);
   const f0 = farnebackFlow(cv, a, b.gray);
   const b0 = farnebackFlow(cv, b.gray, a);
-  const forward = snapHorizontal(f0, a, b.gray, nearInconsistent(consistency(f0, b0, 1), a.width));
-  const backward = snapHorizontal(b0, b.gray, a, nearInconsistent(consistency(b0, f0, 1), a.width));
+  const forward = snapHorizontal(
+    f0,
+    a,
+    b.gray,
+    nearInconsistent(consistency(f0, b0, 1), a.width, CONSISTENT_ABOVE),
+  );
+  const backward = snapHorizontal(
+    b0,
+    b.gray,
+    a,
+    nearInconsistent(consistency(b0, f0, 1), a.width, CONSISTENT_ABOVE),
+  );
   const fromLeft = voteRuns(a, forward, consistency(forward, backward, 1), b.valid);
   const fromRight = voteRuns(b.gray, backward, consistency(backward, forward, 1), b.valid);
   // Left view: a correct order gives runs owned by their LEFT neighbour; the right view mirrors it.
@@ -220,49 +231,6 @@ function shrink(cv: Cv, gray: GrayImage, maxSide: number): GrayImage {
   });
 }
 
-const SNAP_OFFSETS = [3, 8, 16];
-
-/**
- * Farneback smears a near object's motion over the background beside it, which moves the inconsistent band away
- * from the true half-occlusion. Like `sharpenFlow` in interpolation, but cheaper and only along rows (the runs
- * are horizontal): each pixel takes the flow of a horizontal neighbour 2–20 px away when that flow matches its
- * 5-tap horizontal patch clearly better than its own.
- */
-function snapHorizontal(flow: FlowField, from: GrayImage, to: GrayImage, where: Uint8Array): FlowField {
-  const { width, height, data } = flow;
-  const out = new Float32Array(data);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!where[i]) continue;
-      const ownX = data[2 * i]!;
-      const ownY = data[2 * i + 1]!;
-      let bestCost = Number.NaN;
-      let bestX = ownX;
-      let bestY = ownY;
-      for (const r of SNAP_OFFSETS) {
-        for (const nx of [x - r, x + r]) {
-          if (nx < 0 || nx >= width) continue;
-          const j = y * width + nx;
-          const cx = data[2 * j]!;
-          const cy = data[2 * j + 1]!;
-          if (Math.abs(cx - ownX) < 1 && Math.abs(cy - ownY) < 1) continue;
-          if (Number.isNaN(bestCost)) bestCost = 0.8 * rowCost(from, to, x, y, ownX, ownY);
-          const cost = rowCost(from, to, x, y, cx, cy);
-          if (cost < bestCost) {
-            bestCost = cost;
-            bestX = cx;
-            bestY = cy;
-          }
-        }
-      }
-      out[2 * i] = bestX;
-      out[2 * i + 1] = bestY;
-    }
-  }
-  return { data: out, width, height };
-}
-
 /**
  * Gives `target` the mean and spread of `reference` over the valid pixels (in place) when they clearly differ:
  * Farneback assumes constant brightness, and two shots exposed differently (×1.3 + 12) left the consistency map,
@@ -299,51 +267,4 @@ function matchExposure(target: GrayImage, reference: GrayImage, valid: Uint8Arra
     const v = (target.data[i]! - mt) * gain + mr;
     target.data[i] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
   }
-}
-
-/** Pixels within the snapping reach (along the row) of a pixel whose raw flow is inconsistent. */
-function nearInconsistent(raw: Float32Array, width: number): Uint8Array {
-  const out = new Uint8Array(raw.length);
-  const reach = SNAP_OFFSETS[SNAP_OFFSETS.length - 1]!;
-  for (let row = 0; row < raw.length; row += width) {
-    let last = -1e9;
-    for (let x = 0; x < width; x++) {
-      if (raw[row + x]! < CONSISTENT_ABOVE) last = x;
-      if (x - last <= reach) out[row + x] = 1;
-    }
-    last = 1e9;
-    for (let x = width - 1; x >= 0; x--) {
-      if (raw[row + x]! < CONSISTENT_ABOVE) last = x;
-      if (last - x <= reach) out[row + x] = 1;
-    }
-  }
-  return out;
-}
-
-/** Sum of absolute differences over taps at −2..+2 px along the row (and ±1 row), `to` sampled bilinearly. */
-function rowCost(from: GrayImage, to: GrayImage, x: number, y: number, fx: number, fy: number): number {
-  const { width, height, data: a } = from;
-  const b = to.data;
-  const tw = to.width;
-  let cost = 0;
-  for (let oy = -1; oy <= 1; oy++) {
-    const py = y + oy < 0 ? 0 : Math.min(y + oy, height - 1);
-    let qy = py + fy;
-    qy = qy < 0 ? 0 : Math.min(qy, to.height - 1.001);
-    const y0 = qy | 0;
-    const wy = qy - y0;
-    for (let ox = -2; ox <= 2; ox++) {
-      const px = x + ox < 0 ? 0 : Math.min(x + ox, width - 1);
-      let qx = px + fx;
-      qx = qx < 0 ? 0 : Math.min(qx, tw - 1.001);
-      const x0 = qx | 0;
-      const wx = qx - x0;
-      const k = y0 * tw + x0;
-      const top = b[k]! + (b[k + 1]! - b[k]!) * wx;
-      const bottom = b[k + tw]! + (b[k + tw + 1]! - b[k + tw]!) * wx;
-      const d = a[py * width + px]! - (top + (bottom - top) * wy);
-      cost += d < 0 ? -d : d;
-    }
-  }
-  return cost;
 }
