@@ -5,10 +5,11 @@ import { NotFound } from '../../platform/errors';
 import { type LibraryDeps, WIGGLE_CREATE_JOB, type WiggleCreatePayload } from './deps';
 import { findFoldersByIds, folderSkeleton, insertFolder } from './folder-store';
 import { subtreeIds } from './folder-tree';
+import { findActiveItems, findItemsInFolders } from './item-store';
 import type { OriginalRow, WiggleRow } from './mappers';
-import { findActiveOriginals, findOriginalsInFolders, insertOriginal } from './original-store';
+import { insertOriginal } from './original-store';
 import { newOriginalPrefix, newWigglePrefix, WIGGLE_FRAME_NAMES, wiggleFrameKey } from './wiggle-keys';
-import { findActiveWiggles, findWigglesInFolders, insertWiggle } from './wiggle-store';
+import { insertWiggle } from './wiggle-store';
 
 /**
  * Copies duplicate their files (no reference counting): every row owns its blobs, so trash, purge and
@@ -115,7 +116,7 @@ export async function copyOriginals(
   ids: readonly number[],
   folderId: number | null,
 ) {
-  const rows = await findActiveOriginals(deps.db, ownerId, ids);
+  const rows = await findActiveItems(deps.db, 'originals', ownerId, ids);
   if (rows.length !== new Set(ids).size) throw new NotFound('Original not found.');
   const byId = new Map(rows.map((r) => [r.id, r]));
   return withCleanup(deps, async (tx, written) => {
@@ -131,7 +132,7 @@ export async function copyWiggles(
   ids: readonly number[],
   folderId: number | null,
 ) {
-  const rows = await findActiveWiggles(deps.db, ownerId, ids);
+  const rows = await findActiveItems(deps.db, 'wiggles', ownerId, ids);
   if (rows.length !== new Set(ids).size) throw new NotFound('Wiggle not found.');
   const byId = new Map(rows.map((r) => [r.id, r]));
   return withCleanup(deps, async (tx, written, toEnqueue) => {
@@ -184,11 +185,11 @@ export async function copyFolders(
         newIds.set(oldId, copy.id);
       }
       const originalIds = new Map<number, number>();
-      for (const original of await findOriginalsInFolders(tx.db, ownerId, tree)) {
+      for (const original of await findItemsInFolders(tx.db, 'originals', ownerId, tree)) {
         const copy = await copyOriginal(tx, original, newIds.get(original.folder_id!)!, written);
         originalIds.set(original.id, copy.id);
       }
-      for (const wiggle of await findWigglesInFolders(tx.db, ownerId, tree)) {
+      for (const wiggle of await findItemsInFolders(tx.db, 'wiggles', ownerId, tree)) {
         await copyWiggle(tx, wiggle, newIds.get(wiggle.folder_id!)!, originalIds, written, toEnqueue);
       }
       out.push(newIds.get(root)!);

@@ -7,8 +7,8 @@ import { NotFound } from '../../platform/errors';
 import { type LibraryDeps, WIGGLE_CREATE_JOB, type WiggleCreatePayload } from './deps';
 import { requireActiveFolder } from './folder-service';
 import { insertFolder } from './folder-store';
+import { findActiveItems } from './item-store';
 import { type OriginalRow, toFolder, toWiggle } from './mappers';
-import { findActiveOriginals } from './original-store';
 import { planWiggles, subfolderName } from './pairing';
 import { ingestUploadedFile } from './upload-service';
 import { newWigglePrefix } from './wiggle-keys';
@@ -39,7 +39,7 @@ async function splitIntoOriginals(deps: LibraryDeps, ownerId: number, sources: O
         { name: `${stripExtension(source.name)} (${side})`, bytes },
         { reencode: true },
       );
-      const row = await findActiveOriginals(deps.db, ownerId, [created!.id]);
+      const row = await findActiveItems(deps.db, 'originals', ownerId, [created!.id]);
       views.push(row[0]!);
     }
   }
@@ -56,7 +56,7 @@ export async function createWiggles(
   request: CreateWigglesRequest,
 ): Promise<CreateWigglesResponse> {
   const ids = [...new Set(request.originalIds)];
-  const found = new Map((await findActiveOriginals(deps.db, ownerId, ids)).map((r) => [r.id, r]));
+  const found = new Map((await findActiveItems(deps.db, 'originals', ownerId, ids)).map((r) => [r.id, r]));
   if (found.size !== ids.length) throw new NotFound('Original not found.');
   let selection = ids.map((id) => found.get(id)!);
   const viewCount = request.pairing === 'sideBySideOriginals' ? selection.length * 2 : selection.length;

@@ -142,6 +142,108 @@ export function trashedItemsWithFolder(db: Db, ownerId: number, table: ItemTable
     .execute();
 }
 
+/** The row type of an item table: the shared queries below answer originals or wiggles as asked. */
+export type ItemRow<T extends ItemTable> = T extends 'originals' ? OriginalRow : WiggleRow;
+type AnyItemRow = OriginalRow | WiggleRow;
+
+/** Active items of the member among `ids` (any order; missing or foreign ids are left out). */
+export function findActiveItems<T extends ItemTable>(
+  db: Db,
+  table: T,
+  ownerId: number,
+  ids: readonly number[],
+): Promise<ItemRow<T>[]>;
+export function findActiveItems(
+  db: Db,
+  table: ItemTable,
+  ownerId: number,
+  ids: readonly number[],
+): Promise<AnyItemRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom(table as 'originals')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', ids)
+    .where('delete_status', '=', DeleteStatus.Active)
+    .execute();
+}
+
+/** Any item of the member that still has files (Active or Trash). */
+export function findItem<T extends ItemTable>(
+  db: Db,
+  table: T,
+  ownerId: number,
+  id: number,
+): Promise<ItemRow<T> | undefined>;
+export function findItem(
+  db: Db,
+  table: ItemTable,
+  ownerId: number,
+  id: number,
+): Promise<AnyItemRow | undefined> {
+  return db
+    .selectFrom(table as 'originals')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('delete_status', '!=', DeleteStatus.Expired)
+    .executeTakeFirst();
+}
+
+/** Active items of the member inside the given folders, by id. */
+export function findItemsInFolders<T extends ItemTable>(
+  db: Db,
+  table: T,
+  ownerId: number,
+  folderIds: readonly number[],
+): Promise<ItemRow<T>[]>;
+export function findItemsInFolders(
+  db: Db,
+  table: ItemTable,
+  ownerId: number,
+  folderIds: readonly number[],
+): Promise<AnyItemRow[]> {
+  if (folderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom(table as 'originals')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('folder_id', 'in', folderIds)
+    .where('delete_status', '=', DeleteStatus.Active)
+    .orderBy('id')
+    .execute();
+}
+
+/** Top-level trashed items (their folder is not in the trash too), latest first. */
+export function listTopTrashedItems<T extends ItemTable>(
+  db: Db,
+  table: T,
+  ownerId: number,
+): Promise<ItemRow<T>[]>;
+export function listTopTrashedItems(db: Db, table: ItemTable, ownerId: number): Promise<AnyItemRow[]> {
+  return db
+    .selectFrom(`${table} as i` as 'originals as i')
+    .leftJoin('folders as f', 'f.id', 'i.folder_id')
+    .selectAll('i')
+    .where('i.owner_id', '=', ownerId)
+    .where('i.delete_status', '=', DeleteStatus.Trash)
+    .where((eb) => eb.or([eb('f.id', 'is', null), eb('f.delete_status', '!=', DeleteStatus.Trash)]))
+    .orderBy('i.deleted_at', 'desc')
+    .orderBy('i.id')
+    .execute();
+}
+
+/** Purge: the files of these items are gone, across members. */
+export async function markItemsExpired(db: Db, table: ItemTable, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable(table as 'originals')
+    .set({ delete_status: DeleteStatus.Expired })
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export interface ItemPageOptions<Column extends string> {
   folderId: number | null;
   column: Column;

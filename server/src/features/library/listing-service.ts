@@ -3,11 +3,11 @@ import type { Original, OriginalPage, Wiggle, WigglePage } from '@wiggle/common/
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
-import { type ItemPageOptions, listItemsPage } from './item-store';
+import { findItem, type ItemPageOptions, listItemsPage } from './item-store';
 import { decodeCursor, encodeCursor, type SortValue } from './keyset';
 import { toOriginal, toWiggle } from './mappers';
-import { findOriginal, ORIGINAL_SORT_COLUMN } from './original-store';
-import { findWiggle, WIGGLE_SORT_COLUMN } from './wiggle-store';
+import { ORIGINAL_SORT_COLUMN } from './original-store';
+import { WIGGLE_SORT_COLUMN } from './wiggle-store';
 
 type Db = LibraryDeps['db'];
 
@@ -72,13 +72,13 @@ export async function pageOfWiggles(
 
 /** One original of the member (also from the trash); another member's id is NotFound. */
 export async function oneOriginal(db: Db, ownerId: number, id: number): Promise<Original> {
-  const row = await findOriginal(db, ownerId, id);
+  const row = await findItem(db, 'originals', ownerId, id);
   if (!row) throw new NotFound('Original not found.');
   return toOriginal(row);
 }
 
 export async function oneWiggle(db: Db, ownerId: number, id: number): Promise<Wiggle> {
-  const row = await findWiggle(db, ownerId, id);
+  const row = await findItem(db, 'wiggles', ownerId, id);
   if (!row) throw new NotFound('Wiggle not found.');
   return toWiggle(row);
 }

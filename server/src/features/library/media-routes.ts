@@ -10,11 +10,10 @@ import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { NotFound } from '../../platform/errors';
+import { findItem } from './item-store';
 import { libraryDepsOf } from './library-deps';
-import { findOriginal } from './original-store';
 import { CONTENT_TYPES } from './upload-service';
 import { type WiggleFrameName, wiggleFrameKey } from './wiggle-keys';
-import { findWiggle } from './wiggle-store';
 
 /** Media never changes under a URL except when a creation re-runs, which the ETag (size + time) catches. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
@@ -47,7 +46,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (a
     async (request, reply) => {
       const match = ORIGINAL_MEDIA_PATTERN.exec(request.params.file);
       if (!match) throw new NotFound();
-      const row = await findOriginal(platform.db, currentMember(request).id, Number(match[1]));
+      const row = await findItem(platform.db, 'originals', currentMember(request).id, Number(match[1]));
       if (!row) throw new NotFound();
       const size = match[2] as 'o' | 'p' | 't';
       const key = size === 'o' ? row.blob_o : size === 'p' ? row.blob_p : row.blob_t;
@@ -62,7 +61,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (a
     async (request, reply) => {
       const match = WIGGLE_MEDIA_PATTERN.exec(request.params.file);
       if (!match) throw new NotFound();
-      const row = await findWiggle(platform.db, currentMember(request).id, Number(match[1]));
+      const row = await findItem(platform.db, 'wiggles', currentMember(request).id, Number(match[1]));
       if (!row) throw new NotFound();
       const key = wiggleFrameKey(row.blob_prefix, `${match[2]}-${match[3]}` as WiggleFrameName);
       return sendBlob(request, reply, deps().blobs, key, 'image/webp');
@@ -75,7 +74,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (a
     async (request, reply) => {
       const match = WIGGLE_FRAME_PATTERN.exec(request.params.file);
       if (!match) throw new NotFound();
-      const row = await findWiggle(platform.db, currentMember(request).id, Number(match[1]));
+      const row = await findItem(platform.db, 'wiggles', currentMember(request).id, Number(match[1]));
       if (!row) throw new NotFound();
       const key = wiggleFrameKey(row.blob_prefix, `${match[2]}-${match[3]}` as WiggleFrameName);
       return sendBlob(request, reply, deps().blobs, key, 'image/webp');

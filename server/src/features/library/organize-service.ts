@@ -5,10 +5,8 @@ import { copyFolders, copyOriginals, copyWiggles } from './copy-service';
 import type { LibraryDeps } from './deps';
 import { moveFolders, requireActiveFolder } from './folder-service';
 import { findFoldersByIds } from './folder-store';
-import { moveItems, ownedActiveIds, renameItem } from './item-store';
-import { findActiveOriginals } from './original-store';
+import { findActiveItems, moveItems, ownedActiveIds, renameItem } from './item-store';
 import { TABLE_OF_TYPE } from './trash-service';
-import { findActiveWiggles } from './wiggle-store';
 
 /** SPEC move types: moves (or copies) folders, wiggles or originals into a folder (null = root). */
 export async function moveOrCopy(
@@ -57,13 +55,13 @@ export async function renameMany(
   const ids = [...new Set(request.ids)];
   let subjects: Map<number, { current: string; original: string }>;
   if (request.type === MoveType.Original) {
-    const rows = await findActiveOriginals(deps.db, ownerId, ids);
+    const rows = await findActiveItems(deps.db, 'originals', ownerId, ids);
     subjects = new Map(rows.map((r) => [r.id, { current: r.name, original: r.name }]));
   } else if (request.type === MoveType.Wiggle) {
-    const rows = await findActiveWiggles(deps.db, ownerId, ids);
+    const rows = await findActiveItems(deps.db, 'wiggles', ownerId, ids);
     const sourceIds = rows.flatMap((r) => (r.left_original_id ? [r.left_original_id] : []));
     const sources = new Map(
-      (await findActiveOriginals(deps.db, ownerId, sourceIds)).map((o) => [o.id, o.name] as const),
+      (await findActiveItems(deps.db, 'originals', ownerId, sourceIds)).map((o) => [o.id, o.name] as const),
     );
     subjects = new Map(
       rows.map((r) => [r.id, { current: r.name, original: sources.get(r.left_original_id ?? 0) ?? r.name }]),

@@ -14,6 +14,8 @@ import {
 import { isActive, subtreeIds } from './folder-tree';
 import {
   type LibraryTable,
+  listTopTrashedItems,
+  markItemsExpired,
   moveItems,
   ownedActiveIds,
   restoreContents,
@@ -23,9 +25,9 @@ import {
   trashRows,
 } from './item-store';
 import { toFolder, toOriginal, toWiggle } from './mappers';
-import { listTopTrashedOriginals, markOriginalsExpired, trashedOriginalsBefore } from './original-store';
+import { trashedOriginalsBefore } from './original-store';
 import { deleteOriginalBlobs } from './upload-service';
-import { listTopTrashedWiggles, markWigglesExpired, trashedWigglesBefore } from './wiggle-store';
+import { trashedWigglesBefore } from './wiggle-store';
 
 type Db = LibraryDeps['db'];
 
@@ -101,8 +103,8 @@ export async function restoreItems(db: Db, ownerId: number, type: MoveType, ids:
 export async function listTrash(db: Db, ownerId: number): Promise<TrashListResponse> {
   const [folders, originals, wiggles] = await Promise.all([
     listTopTrashedFolders(db, ownerId),
-    listTopTrashedOriginals(db, ownerId),
-    listTopTrashedWiggles(db, ownerId),
+    listTopTrashedItems(db, 'originals', ownerId),
+    listTopTrashedItems(db, 'wiggles', ownerId),
   ]);
   return {
     folders: folders.map(toFolder),
@@ -127,8 +129,9 @@ export async function purgeExpired(
     const rows = await trashedOriginalsBefore(deps.db, before, PURGE_BATCH);
     if (rows.length === 0) break;
     for (const row of rows) await deleteOriginalBlobs(deps.blobs, row);
-    await markOriginalsExpired(
+    await markItemsExpired(
       deps.db,
+      'originals',
       rows.map((r) => r.id),
     );
     counts.originals += rows.length;
@@ -137,8 +140,9 @@ export async function purgeExpired(
     const rows = await trashedWigglesBefore(deps.db, before, PURGE_BATCH);
     if (rows.length === 0) break;
     for (const row of rows) await deps.blobs.deletePrefix(`${row.blob_prefix}/`);
-    await markWigglesExpired(
+    await markItemsExpired(
       deps.db,
+      'wiggles',
       rows.map((r) => r.id),
     );
     counts.wiggles += rows.length;

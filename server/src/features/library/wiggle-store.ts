@@ -18,39 +18,6 @@ export function insertWiggle(db: Db, values: Insertable<WigglesTable>): Promise<
   return db.insertInto('wiggles').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export function findWiggle(db: Db, ownerId: number, id: number): Promise<WiggleRow | undefined> {
-  return db
-    .selectFrom('wiggles')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('id', '=', id)
-    .where('delete_status', '!=', DeleteStatus.Expired)
-    .executeTakeFirst();
-}
-
-export function findActiveWiggles(db: Db, ownerId: number, ids: readonly number[]): Promise<WiggleRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('wiggles')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('id', 'in', ids)
-    .where('delete_status', '=', DeleteStatus.Active)
-    .execute();
-}
-
-export function findWigglesInFolders(db: Db, ownerId: number, folderIds: readonly number[]) {
-  if (folderIds.length === 0) return Promise.resolve([] as WiggleRow[]);
-  return db
-    .selectFrom('wiggles')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('folder_id', 'in', folderIds)
-    .where('delete_status', '=', DeleteStatus.Active)
-    .orderBy('id')
-    .execute();
-}
-
 export function wiggleStatuses(db: Db, ownerId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -79,27 +46,5 @@ export function trashedWigglesBefore(db: Db, before: string, limit: number) {
     .where('delete_status', '=', DeleteStatus.Trash)
     .where('deleted_at', '<', before)
     .limit(limit)
-    .execute();
-}
-
-export async function markWigglesExpired(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('wiggles')
-    .set({ delete_status: DeleteStatus.Expired })
-    .where('id', 'in', ids)
-    .execute();
-}
-
-export function listTopTrashedWiggles(db: Db, ownerId: number) {
-  return db
-    .selectFrom('wiggles as w')
-    .leftJoin('folders as f', 'f.id', 'w.folder_id')
-    .selectAll('w')
-    .where('w.owner_id', '=', ownerId)
-    .where('w.delete_status', '=', DeleteStatus.Trash)
-    .where((eb) => eb.or([eb('f.id', 'is', null), eb('f.delete_status', '!=', DeleteStatus.Trash)]))
-    .orderBy('w.deleted_at', 'desc')
-    .orderBy('w.id')
     .execute();
 }
