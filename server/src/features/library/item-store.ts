@@ -1,9 +1,7 @@
-import { DeleteStatus, type SortOrder } from '@wiggle/common/enums';
-import { type Kysely, sql } from 'kysely';
+import { DeleteStatus } from '@wiggle/common/enums';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { type Cursor, likeContains } from './keyset';
 import type { OriginalRow, WiggleRow } from './mappers';
-import type { OriginalsTable, WigglesTable } from './tables';
 
 /**
  * Operations shared by the three library tables (rename, trash, restore, move). Each filters on `owner_id`
@@ -241,62 +239,5 @@ export async function markItemsExpired(db: Db, table: ItemTable, ids: readonly n
     .updateTable(table as 'originals')
     .set({ delete_status: DeleteStatus.Expired })
     .where('id', 'in', ids)
-    .execute();
-}
-
-export interface ItemPageOptions<Column extends string> {
-  folderId: number | null;
-  column: Column;
-  order: SortOrder;
-  search?: string | undefined;
-  after: Cursor | null;
-  limit: number;
-}
-
-/**
- * One keyset page of a folder's active originals or wiggles, ordered by (column, id); fetches limit + 1 rows so the
- * caller knows if more follow. The overloads tie the sort column and the row type to the table.
- */
-export function listItemsPage(
-  db: Db,
-  table: 'originals',
-  ownerId: number,
-  options: ItemPageOptions<keyof OriginalsTable>,
-): Promise<OriginalRow[]>;
-export function listItemsPage(
-  db: Db,
-  table: 'wiggles',
-  ownerId: number,
-  options: ItemPageOptions<keyof WigglesTable>,
-): Promise<WiggleRow[]>;
-export function listItemsPage(
-  db: Db,
-  table: ItemTable,
-  ownerId: number,
-  options: ItemPageOptions<string>,
-): Promise<OriginalRow[] | WiggleRow[]> {
-  const column = sql.ref(options.column);
-  const direction = options.order;
-  let query = db
-    .selectFrom(table as 'originals')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where((eb) =>
-      options.folderId === null ? eb('folder_id', 'is', null) : eb('folder_id', '=', options.folderId),
-    )
-    .where('delete_status', '=', DeleteStatus.Active);
-  if (options.search) {
-    query = query.where(sql<boolean>`lower(name) like ${likeContains(options.search)} escape '\\'`);
-  }
-  const after = options.after;
-  if (after) {
-    query = query.where(
-      sql<boolean>`(${column}, id) ${sql.raw(direction === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`,
-    );
-  }
-  return query
-    .orderBy(column, direction)
-    .orderBy('id', direction)
-    .limit(options.limit + 1)
     .execute();
 }

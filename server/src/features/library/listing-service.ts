@@ -3,8 +3,8 @@ import type { Original, OriginalPage, Wiggle, WigglePage } from '@wiggle/common/
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
-import { findItem, type ItemPageOptions, listItemsPage } from './item-store';
-import { decodeCursor, encodeCursor, type SortValue } from './keyset';
+import { findItem } from './item-store';
+import { decodeCursor, encodeCursor, type ItemPageOptions, listItemsPage, type SortValue } from './keyset';
 import { toOriginal, toWiggle } from './mappers';
 import { ORIGINAL_SORT_COLUMN } from './original-store';
 import { WIGGLE_SORT_COLUMN } from './wiggle-store';
