@@ -148,6 +148,17 @@ describe('alignPair', () => {
     expect(swapped.ok).toBe(false);
   });
 
+  it('does not judge the order when the parallax range is wider than the flow can follow', async () => {
+    // Disparities 0–120 px on a 900 px picture: ~55 px of range at the check's 480 px, beyond its reach.
+    const deep = makeLayeredScene({ width: W, height: H, seed: 7, objects: 6, maxDisparity: 120 });
+    let evidence: OrderEvidence | undefined;
+    const result = await alignPair(renderView(deep, 1), renderView(deep, 0), {
+      onOrderEvidence: (e) => (evidence = e),
+    });
+    expect(result.ok).toBe(true);
+    expect(evidence!.runs).toBe(0);
+  });
+
   it('accepts a pair with too little depth structure to judge the order', async () => {
     // A single flat plane: no depth edges, so no half-occlusions; the order cannot be told and is not refused.
     const flat = makeLayeredScene({ width: W, height: H, seed: 8, objects: 0, backgroundDisparity: -20 });

@@ -14,7 +14,7 @@ import {
   scaleOf,
   verticalResidual,
 } from './similarity';
-import { type OrderEvidence, orderEvidence } from './swap-check';
+import { CHECK_SIDE, MAX_JUDGED_SPREAD, type OrderEvidence, orderEvidence } from './swap-check';
 import { cropImage, largestValidRect, warpBilinear } from './warp';
 
 export interface AlignOptions {
@@ -52,8 +52,8 @@ const MIN_ORDER_RUNS = 40;
 const MIN_EFFECTIVE_ORDER_RUNS = 25;
 /**
  * Measured swapped shares: right order ≤ 26 % on the layered scenes, aloe and motorcycle (with ±60 px window
- * shifts), but up to 58 % on a chessboard calibration pair (flat board, weak cue); wrong order ≥ 68 %. The
- * threshold leans towards accepting.
+ * shifts), wrong order ≥ 68 %; a chessboard rig pair in the right order reached 58 % before too-wide parallax
+ * ranges were left unjudged. The threshold leans towards accepting.
  */
 const SWAPPED_SHARE = 0.65;
 
@@ -139,13 +139,20 @@ export async function alignPair(
   // The sign of the disparities cannot tell the order (converged or window-shifted pairs have all-negative
   // disparities); the half-occlusions can (see orderEvidence). A wrong refusal costs more than a missed swap (a
   // swapped wiggle still animates), so only clear evidence refuses.
-  const evidence = orderEvidence(
-    cv,
-    { gray: grayL, width: left.width, height: left.height },
-    { gray: grayR, width: right.width, height: right.height },
-    model,
-    median(disparities),
-  );
+  // Beyond the parallax range the flow can follow, the votes are noise: such pairs are not judged (accepted).
+  const spread =
+    ((quantile(disparities, 0.95) - quantile(disparities, 0.05)) * CHECK_SIDE) /
+    Math.max(left.width, left.height);
+  const evidence: OrderEvidence =
+    spread > MAX_JUDGED_SPREAD
+      ? { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 }
+      : orderEvidence(
+          cv,
+          { gray: grayL, width: left.width, height: left.height },
+          { gray: grayR, width: right.width, height: right.height },
+          model,
+          median(disparities),
+        );
   options.onOrderEvidence?.(evidence);
   const total = evidence.correct + evidence.swapped;
   if (
