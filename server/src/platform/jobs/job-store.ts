@@ -1,5 +1,5 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { JobRow, JobStatus, JobTables } from './tables';
+import type { ExpressionBuilder, Kysely, Updateable } from 'kysely';
+import type { JobRow, JobStatus, JobsTable, JobTables } from './tables';
 
 const iso = (msFromNow = 0) => new Date(Date.now() + msFromNow).toISOString();
 
@@ -80,19 +80,18 @@ export class JobStore {
     claimed: JobRow,
     change: { status: Exclude<JobStatus, 'running'>; last_error: string | null; run_after?: string },
   ): Promise<void> {
-    await this.db
-      .updateTable('jobs')
-      .set({ ...change, locked_until: null, updated_at: iso() })
-      .where('id', '=', claimed.id)
-      .where('status', '=', 'running')
-      .where('attempts', '=', claimed.attempts)
-      .execute();
+    await this.updateWhileHeld(claimed, { ...change, locked_until: null, updated_at: iso() });
   }
 
   async renewLease(claimed: JobRow, leaseMs: number): Promise<void> {
+    await this.updateWhileHeld(claimed, { locked_until: iso(leaseMs) });
+  }
+
+  /** The fence of settle and renewLease: the update applies only while this run still holds the job. */
+  private async updateWhileHeld(claimed: JobRow, values: Updateable<JobsTable>): Promise<void> {
     await this.db
       .updateTable('jobs')
-      .set({ locked_until: iso(leaseMs) })
+      .set(values)
       .where('id', '=', claimed.id)
       .where('status', '=', 'running')
       .where('attempts', '=', claimed.attempts)
