@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext, JobQueue } from './job-queue';
+import type { JobContext, JobOptions, JobQueue } from './job-queue';
 
 export interface JobQueueBackend {
   /** A new queue on the same storage: opening one after closing another is a restart. */
@@ -18,6 +18,22 @@ export function describeJobQueueContract(driver: string, connect: () => Promise<
       const queue = await backend.open();
       opened.push(queue);
       return queue;
+    };
+    /** Starts a job whose run never ends, then closes its queue under it: the next queue opened is a restart. */
+    const cutOffMidRun = async (name: string, payload: object, options: JobOptions) => {
+      const first = await open();
+      const started = deferred();
+      first.process(name, {
+        timeoutMs: 60_000,
+        async run() {
+          started.resolve();
+          // A stuck step that ignores the abort signal, like a crash mid-work.
+          await new Promise(() => {});
+        },
+      });
+      await first.enqueue(name, payload, options);
+      await started.promise;
+      await first.close();
     };
     beforeAll(async () => {
       backend = await connect();
@@ -146,20 +162,8 @@ export function describeJobQueueContract(driver: string, connect: () => Promise<
     });
 
     it('runs a job again after a restart that cut it off', async () => {
-      const first = await open();
       const name = uniqueName('restart');
-      const started = deferred();
-      first.process(name, {
-        timeoutMs: 60_000,
-        async run() {
-          started.resolve();
-          // A stuck step that ignores the abort signal, like a crash mid-work.
-          await new Promise(() => {});
-        },
-      });
-      await first.enqueue(name, { wiggleId: 5 }, { jobId: 'restart-5' });
-      await started.promise;
-      await first.close();
+      await cutOffMidRun(name, { wiggleId: 5 }, { jobId: 'restart-5' });
 
       const second = await open();
       const rerun: { payload: unknown; attempt: number }[] = [];
@@ -174,19 +178,8 @@ export function describeJobQueueContract(driver: string, connect: () => Promise<
     });
 
     it('gives up on a job cut off more often than its attempts allow, through onFailed', async () => {
-      const first = await open();
       const name = uniqueName('cutoff');
-      const started = deferred();
-      first.process(name, {
-        timeoutMs: 60_000,
-        async run() {
-          started.resolve();
-          await new Promise(() => {});
-        },
-      });
-      await first.enqueue(name, { wiggleId: 6 }, { attempts: 1 });
-      await started.promise;
-      await first.close();
+      await cutOffMidRun(name, { wiggleId: 6 }, { attempts: 1 });
 
       const second = await open();
       let runs = 0;
