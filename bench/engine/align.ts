@@ -189,7 +189,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
           votes.correct.toFixed(0),
           votes.swapped.toFixed(0),
           `${votes.runs} (${votes.effectiveRuns.toFixed(0)})`,
-          total > 0 ? `${((100 * votes.swapped) / total).toFixed(0)} %` : 'not judged (parallax range)',
+          total > 0 ? `${((100 * votes.swapped) / total).toFixed(0)} %` : 'no votes (unjudged)',
         ]);
       }
     }
