@@ -55,29 +55,25 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (a
     },
   );
 
-  app.get(
-    '/library/wiggle/:file',
-    { schema: schema('A wiggle view as {id}-{left|right}-{f|t}.webp: full size or thumbnail (200x140)') },
-    async (request, reply) => {
-      const match = WIGGLE_MEDIA_PATTERN.exec(request.params.file);
+  for (const [path, summary, pattern] of [
+    [
+      '/library/wiggle/:file',
+      'A wiggle view as {id}-{left|right}-{f|t}.webp: full size or thumbnail (200x140)',
+      WIGGLE_MEDIA_PATTERN,
+    ],
+    [
+      '/library/wiggle/frame/:file',
+      'An interpolated frame as {id}-{25|50|75}-{f|t}.webp (Enhanced playback)',
+      WIGGLE_FRAME_PATTERN,
+    ],
+  ] as const) {
+    app.get(path, { schema: schema(summary) }, async (request, reply) => {
+      const match = pattern.exec(request.params.file);
       if (!match) throw new NotFound();
       const row = await findItem(platform.db, 'wiggles', currentMember(request).id, Number(match[1]));
       if (!row) throw new NotFound();
       const key = wiggleFrameKey(row.blob_prefix, `${match[2]}-${match[3]}` as WiggleFrameName);
       return sendBlob(request, reply, deps().blobs, key, 'image/webp');
-    },
-  );
-
-  app.get(
-    '/library/wiggle/frame/:file',
-    { schema: schema('An interpolated frame as {id}-{25|50|75}-{f|t}.webp (Enhanced playback)') },
-    async (request, reply) => {
-      const match = WIGGLE_FRAME_PATTERN.exec(request.params.file);
-      if (!match) throw new NotFound();
-      const row = await findItem(platform.db, 'wiggles', currentMember(request).id, Number(match[1]));
-      if (!row) throw new NotFound();
-      const key = wiggleFrameKey(row.blob_prefix, `${match[2]}-${match[3]}` as WiggleFrameName);
-      return sendBlob(request, reply, deps().blobs, key, 'image/webp');
-    },
-  );
+    });
+  }
 };
