@@ -5,7 +5,7 @@ import { NotFound } from '../../platform/errors';
 import { type LibraryDeps, WIGGLE_CREATE_JOB, type WiggleCreatePayload } from './deps';
 import { findFoldersByIds, folderSkeleton, insertFolder } from './folder-store';
 import { subtreeIds } from './folder-tree';
-import { findActiveItems, findItemsInFolders } from './item-store';
+import { findActiveItems, findItemsInFolders, type ItemRow, type ItemTable } from './item-store';
 import type { OriginalRow, WiggleRow } from './mappers';
 import { insertOriginal } from './original-store';
 import { newOriginalPrefix, newWigglePrefix, WIGGLE_FRAME_NAMES, wiggleFrameKey } from './wiggle-keys';
@@ -110,15 +110,26 @@ async function withCleanup<T>(
   return result;
 }
 
+/** Every id must be an active item of the member (else NotFound with `message`); the rows by id. */
+async function activeItemsById<T extends ItemTable>(
+  db: LibraryDeps['db'],
+  table: T,
+  ownerId: number,
+  ids: readonly number[],
+  message: string,
+): Promise<Map<number, ItemRow<T>>> {
+  const rows = await findActiveItems(db, table, ownerId, ids);
+  if (rows.length !== new Set(ids).size) throw new NotFound(message);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export async function copyOriginals(
   deps: LibraryDeps,
   ownerId: number,
   ids: readonly number[],
   folderId: number | null,
 ) {
-  const rows = await findActiveItems(deps.db, 'originals', ownerId, ids);
-  if (rows.length !== new Set(ids).size) throw new NotFound('Original not found.');
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = await activeItemsById(deps.db, 'originals', ownerId, ids, 'Original not found.');
   return withCleanup(deps, async (tx, written) => {
     const out: number[] = [];
     for (const id of ids) out.push((await copyOriginal(tx, byId.get(id)!, folderId, written)).id);
@@ -132,9 +143,7 @@ export async function copyWiggles(
   ids: readonly number[],
   folderId: number | null,
 ) {
-  const rows = await findActiveItems(deps.db, 'wiggles', ownerId, ids);
-  if (rows.length !== new Set(ids).size) throw new NotFound('Wiggle not found.');
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = await activeItemsById(deps.db, 'wiggles', ownerId, ids, 'Wiggle not found.');
   return withCleanup(deps, async (tx, written, toEnqueue) => {
     const out: number[] = [];
     for (const id of ids) {
