@@ -28,6 +28,7 @@ import {
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useBulkRename } from '../api/organize';
+import { ChoiceField } from './choice-field';
 
 export interface RenameTarget {
   type: typeof MoveType.Original | typeof MoveType.Wiggle;
@@ -97,19 +98,14 @@ export function BulkRenameDialog({
             }
           />
           <Stack direction="row" spacing={2}>
-            <TextField
-              select
+            <ChoiceField
               label="Counter"
               value={counter}
-              onChange={(event) => setCounter(event.target.value as RenameCounterPlacement)}
+              choices={RENAME_COUNTER_PLACEMENTS}
+              labels={COUNTER_LABELS}
+              onChange={setCounter}
               sx={{ flex: 2 }}
-            >
-              {RENAME_COUNTER_PLACEMENTS.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {COUNTER_LABELS[c]}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             <TextField
               select
               label="Digits"

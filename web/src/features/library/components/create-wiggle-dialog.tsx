@@ -24,6 +24,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSetting } from '../../../lib/stores/settings';
 import { useCreateWiggles } from '../api/create-wiggles';
 import { createSelectionProblem, plannedWiggleCount } from '../logic/pairing-preview';
+import { ChoiceField } from './choice-field';
 
 const PAIRING_LABELS: Record<Pairing, string> = {
   adjacent: 'Adjacent: 1+2, 3+4, …',
@@ -76,30 +77,20 @@ export function CreateWiggleDialog({ originals, folderId, onCreated, onClose }: 
       <DialogTitle>Create wiggle</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <TextField
-            select
+          <ChoiceField
             label="Pairing"
             value={options.pairing}
-            onChange={(event) => setOptions({ ...options, pairing: event.target.value as Pairing })}
-          >
-            {PAIRINGS.map((p) => (
-              <MenuItem key={p} value={p}>
-                {PAIRING_LABELS[p]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            choices={PAIRINGS}
+            labels={PAIRING_LABELS}
+            onChange={(pairing) => setOptions({ ...options, pairing })}
+          />
+          <ChoiceField
             label="Stacking"
             value={options.stacking}
-            onChange={(event) => setOptions({ ...options, stacking: event.target.value as Stacking })}
-          >
-            {STACKINGS.map((s) => (
-              <MenuItem key={s} value={s}>
-                {STACKING_LABELS[s]}
-              </MenuItem>
-            ))}
-          </TextField>
+            choices={STACKINGS}
+            labels={STACKING_LABELS}
+            onChange={(stacking) => setOptions({ ...options, stacking })}
+          />
           <FormControl>
             <FormLabel id="create-target">Put the new wiggles in</FormLabel>
             <RadioGroup

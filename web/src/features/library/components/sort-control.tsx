@@ -2,10 +2,9 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import type { OriginalSort, SortOrder, WiggleSort } from '@wiggle/common/enums';
+import { ChoiceField } from './choice-field';
 
 export const ORIGINAL_SORT_LABELS: Record<OriginalSort, string> = {
   name: 'Name',
@@ -39,20 +38,15 @@ export function SortControl<By extends string>({
   const ascending = value.order === 'asc';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }}>
-      <TextField
-        select
+      <ChoiceField
         size="small"
         label={label}
         value={value.by}
-        onChange={(event) => onChange({ ...value, by: event.target.value as By })}
+        choices={options}
+        labels={labels}
+        onChange={(by) => onChange({ ...value, by })}
         sx={{ minWidth: 170 }}
-      >
-        {options.map((o) => (
-          <MenuItem key={o} value={o}>
-            {labels[o]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <Tooltip title={ascending ? 'Ascending' : 'Descending'}>
         <IconButton
           aria-label={`${label}: ${ascending ? 'ascending' : 'descending'}, click to reverse`}
