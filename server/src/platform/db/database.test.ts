@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, registerMember, type TestApp, testDialects } from '../../test/harness';
+import { tempDirsPerTest } from '../../test/temp-dirs';
 import { deleteExpiredSessions } from '../auth/sessions';
 import { fromDbBool, isoNow } from './columns';
 import { createDatabase, databaseDialect, migrateToLatest } from './database';
@@ -17,14 +17,10 @@ describe('databaseDialect', () => {
 });
 
 describe('SQLite file database', () => {
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
-  });
+  const tempDir = tempDirsPerTest('wiggle-db-');
 
   it('is created under DATA_DIR with WAL and foreign keys, and migrating twice is a no-op', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wiggle-db-'));
-    dirs.push(dataDir);
+    const dataDir = await tempDir();
     const db = createDatabase({ DATA_DIR: path.join(dataDir, 'nested'), DATABASE_URL: undefined });
     try {
       expect((await migrateToLatest(db)).length).toBeGreaterThan(0);

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMail } from '../../test/mail-parse';
 import { startSmtpServer } from '../../test/smtp-server';
+import { tempDirsPerTest } from '../../test/temp-dirs';
 import { createMailer } from './mailer';
 
 const message = {
@@ -15,14 +16,10 @@ const message = {
 };
 
 describe('mailer', () => {
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const dir of dirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
-  });
+  const tempDir = tempDirsPerTest('wiggle-mail-');
 
   it('writes each mail as an .eml file under DATA_DIR/outbox without SMTP_URL', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wiggle-mail-'));
-    dirs.push(dataDir);
+    const dataDir = await tempDir();
     const mailer = createMailer({
       from: 'Wiggle <no-reply@wiggle.test>',
       dataDir,
