@@ -3,9 +3,9 @@ import type { Folder } from '@wiggle/common/schemas/library';
 import { isoNow } from '../../platform/db/columns';
 import { BadRequest, NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
-import { findFolder, folderSkeleton, insertFolder, listFolders, setFolderParent } from './folder-store';
+import { folderSkeleton, insertFolder, listFolders, setFolderParent } from './folder-store';
 import { isActive, wouldCycle } from './folder-tree';
-import { renameItem } from './item-store';
+import { findItem, renameItem } from './item-store';
 import { toFolder } from './mappers';
 
 type Db = LibraryDeps['db'];
@@ -21,7 +21,7 @@ export async function requireActiveFolder(
   id: number | null,
 ): Promise<number | null> {
   if (id === null) return null;
-  const folder = await findFolder(db, ownerId, id);
+  const folder = await findItem(db, 'folders', ownerId, id);
   if (!folder || folder.delete_status !== DeleteStatus.Active) throw new NotFound('Folder not found.');
   return folder.id;
 }
@@ -38,7 +38,7 @@ export async function createFolder(
 
 export async function renameFolder(db: Db, ownerId: number, id: number, name: string): Promise<Folder> {
   if ((await renameItem(db, ownerId, 'folders', id, name)) === 0) throw new NotFound('Folder not found.');
-  const row = await findFolder(db, ownerId, id);
+  const row = await findItem(db, 'folders', ownerId, id);
   if (!row) throw new NotFound('Folder not found.');
   return toFolder(row);
 }

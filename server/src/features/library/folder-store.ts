@@ -28,16 +28,6 @@ export function folderSkeleton(db: Db, ownerId: number) {
     .execute();
 }
 
-export function findFolder(db: Db, ownerId: number, id: number): Promise<FolderRow | undefined> {
-  return db
-    .selectFrom('folders')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('id', '=', id)
-    .where('delete_status', '!=', DeleteStatus.Expired)
-    .executeTakeFirst();
-}
-
 export function findFoldersByIds(db: Db, ownerId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([] as FolderRow[]);
   return db

@@ -1,7 +1,7 @@
 import { DeleteStatus } from '@wiggle/common/enums';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import type { OriginalRow, WiggleRow } from './mappers';
+import type { FolderRow, OriginalRow, WiggleRow } from './mappers';
 
 /**
  * Operations shared by the three library tables (rename, trash, restore, move). Each filters on `owner_id`
@@ -143,6 +143,8 @@ export function trashedItemsWithFolder(db: Db, ownerId: number, table: ItemTable
 /** The row type of an item table: the shared queries below answer originals or wiggles as asked. */
 export type ItemRow<T extends ItemTable> = T extends 'originals' ? OriginalRow : WiggleRow;
 type AnyItemRow = OriginalRow | WiggleRow;
+/** The row type of any library table (folders too). */
+export type LibraryRow<T extends LibraryTable> = T extends 'folders' ? FolderRow : ItemRow<T & ItemTable>;
 
 /** Active items of the member among `ids` (any order; missing or foreign ids are left out). */
 export function findActiveItems<T extends ItemTable>(
@@ -167,19 +169,19 @@ export function findActiveItems(
     .execute();
 }
 
-/** Any item of the member that still has files (Active or Trash). */
-export function findItem<T extends ItemTable>(
+/** Any folder, original or wiggle of the member that is not Expired (Active or Trash). */
+export function findItem<T extends LibraryTable>(
   db: Db,
   table: T,
   ownerId: number,
   id: number,
-): Promise<ItemRow<T> | undefined>;
+): Promise<LibraryRow<T> | undefined>;
 export function findItem(
   db: Db,
-  table: ItemTable,
+  table: LibraryTable,
   ownerId: number,
   id: number,
-): Promise<AnyItemRow | undefined> {
+): Promise<FolderRow | AnyItemRow | undefined> {
   return db
     .selectFrom(table as 'originals')
     .selectAll()

@@ -9,7 +9,7 @@ import { isoNow } from '../../platform/db/columns';
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import type { IngestedPicture } from './engine-adapter';
-import { findFolder } from './folder-store';
+import { findItem } from './item-store';
 import { type OriginalRow, toOriginal } from './mappers';
 import { insertOriginal } from './original-store';
 
@@ -39,7 +39,7 @@ export async function resolveTargetFolder(
   folderId: number | null | undefined,
 ) {
   if (folderId == null) return null;
-  const folder = await findFolder(deps.db, ownerId, folderId);
+  const folder = await findItem(deps.db, 'folders', ownerId, folderId);
   if (!folder || folder.delete_status !== DeleteStatus.Active) throw new NotFound('Folder not found.');
   return folder.id;
 }
