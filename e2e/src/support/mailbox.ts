@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, parseMail } from '@wiggle/server/test/mail-parse';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from '@wiggle/server/test/mail-parse';
+import { startSmtpServer } from '@wiggle/server/test/smtp-server';
 
 export interface Mailbox {
   /** SMTP_URL for the app server. */
@@ -13,45 +12,16 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port: the app under test delivers to it exactly as to a mail relay. */
+/**
+ * A real SMTP server on a free local port (the server tests' one): the app under test delivers to it exactly as to
+ * a mail relay. Browser flows wait longer for a mail than API tests do.
+ */
 export async function startMailbox(): Promise<Mailbox> {
-  const messages: ParsedMail[] = [];
-  const taken = new Set<ParsedMail>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8')));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-
-  async function latestMail(to: string, subject = '', timeoutMs = 15_000): Promise<ParsedMail> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = messages
-        .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && m.subject.includes(subject))
-        .at(-1);
-      if (found && !taken.has(found)) {
-        taken.add(found);
-        return found;
-      }
-      if (Date.now() > deadline) throw new Error(`no new mail to ${to} (${subject}) within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
+  const smtp = await startSmtpServer();
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    latestMail,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: smtp.url,
+    latestMail: (to, subject = '', timeoutMs = 15_000) => smtp.latestMail(to, subject, timeoutMs),
+    close: smtp.close,
   };
 }
 

@@ -10,6 +10,11 @@ export interface TestSmtpServer {
    * `subject`, when given): already received or arriving within the timeout (5 s).
    */
   waitForMail(to: string, subject?: string, timeoutMs?: number): Promise<ParsedMail>;
+  /**
+   * The newest message to `to` (subject containing `subject`), unless an earlier call took it: then it waits for a
+   * newer one. Suits flows that re-send (the latest code is the valid one).
+   */
+  latestMail(to: string, subject?: string, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -35,18 +40,24 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const { port } = server.server.address() as AddressInfo;
 
   const taken = new Set<ParsedMail>();
-  async function waitForMail(to: string, subject = '', timeoutMs = 5000): Promise<ParsedMail> {
+  const matches = (to: string, subject: string) => (m: ParsedMail) =>
+    m.to.toLowerCase().includes(to.toLowerCase()) && m.subject.includes(subject);
+
+  /** Resolves with what `pick` finds among the messages, waiting for new arrivals until the timeout. */
+  async function take(
+    pick: () => ParsedMail | undefined,
+    timeoutMs: number,
+    what: string,
+  ): Promise<ParsedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = messages.find(
-        (m) => !taken.has(m) && m.to.toLowerCase().includes(to.toLowerCase()) && m.subject.includes(subject),
-      );
-      if (found) {
+      const found = pick();
+      if (found && !taken.has(found)) {
         taken.add(found);
         return found;
       }
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         waiters.push(() => {
@@ -57,10 +68,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     }
   }
 
+  const waitForMail = (to: string, subject = '', timeoutMs = 5000) =>
+    take(() => messages.find((m) => !taken.has(m) && matches(to, subject)(m)), timeoutMs, `mail to ${to}`);
+  const latestMail = (to: string, subject = '', timeoutMs = 5000) =>
+    take(() => messages.filter(matches(to, subject)).at(-1), timeoutMs, `new mail to ${to} (${subject})`);
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     waitForMail,
+    latestMail,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
