@@ -64,6 +64,16 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
         tags: ['library'],
         summary:
           'Upload originals (multipart: optional folderId, resolutionLimit, reencode fields; one or more `file` parts)',
+        description: [
+          'multipart/form-data fields:',
+          '- `folderId` (optional integer): target folder; absent = the library root.',
+          '- `resolutionLimit` (optional: 5120 | 3200 | 2400 | 1600 | 1000): long side in px; default from the',
+          "  member's settings, else 5120.",
+          "- `reencode` (optional `true` | `false`): force re-encode; default from the member's settings, else true.",
+          `- \`file\` (one or more, at most ${MAX_FILES_PER_REQUEST}): JPEG, PNG, WebP, TIFF, AVIF, GIF or MPO; each at`,
+          '  most UPLOAD_MAX_BYTES (default 100 MB). An MPO becomes two originals, "(left)" and "(right)".',
+          'A bad file fails alone: it is listed in `errors` with its name and message, and the others are kept.',
+        ].join('\n'),
         consumes: ['multipart/form-data'],
         response: { 200: UploadOriginalsResponseSchema },
       },
