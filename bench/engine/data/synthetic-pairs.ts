@@ -3,7 +3,8 @@
  * parallax) rendered from a left and a right camera, then the right view warped by the inverse of a known
  * right-onto-left similarity (what a tilted, zoomed, raised second shot would record).
  */
-import { makeLayeredScene, misalignView, renderView, seeded } from '@wiggle/engine/cv/synthetic-scene';
+import { makeLayeredScene, misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
+import { seeded } from '@wiggle/engine/seeded-random';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 
 export interface KnownPair {

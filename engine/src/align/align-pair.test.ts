@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeLayeredScene, misalignView, renderView, seeded } from '../cv/synthetic-scene';
+import { makeLayeredScene, misalignView, renderView } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
+import { seeded } from '../seeded-random';
 import { alignPair } from './align-pair';
 import type { OrderEvidence } from './swap-check';
 

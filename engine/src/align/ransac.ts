@@ -1,3 +1,4 @@
+import { seeded } from '../seeded-random';
 import { type Correspondences, fitVertical, type Similarity, verticalResidual } from './similarity';
 
 export interface RansacOptions {
@@ -26,7 +27,7 @@ export interface RansacResult {
 export function ransacSimilarity(c: Correspondences, options: RansacOptions): RansacResult | undefined {
   const n = c.xl.length;
   if (n < 3) return undefined;
-  const random = mulberry32(options.seed ?? 0x5eed);
+  const random = seeded(options.seed ?? 0x5eed);
   const t2 = options.thresholdPx ** 2;
   const maxIterations = options.maxIterations ?? 3000;
   const sinMax = Math.sin((options.maxRotationDeg * Math.PI) / 180);
@@ -87,16 +88,4 @@ function countInliers(m: Similarity, c: Correspondences, options: RansacOptions)
     if (Math.abs(r) <= options.thresholdPx && Math.abs(d) <= options.maxDisparityPx) out.push(i);
   }
   return Int32Array.from(out);
-}
-
-/** Small seeded PRNG so that a given pair always aligns the same way. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seeded } from '../cv/synthetic-scene';
+import { seeded } from '../seeded-random';
 import { ransacSimilarity } from './ransac';
 import {
   type Correspondences,

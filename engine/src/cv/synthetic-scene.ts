@@ -1,4 +1,5 @@
 import type { RawImage } from '../image';
+import { seeded } from '../seeded-random';
 
 /**
  * Layered scenes with a known geometry, for tests and benchmarks: textured planes (ellipses and rectangles) at
@@ -143,18 +144,6 @@ function noiseTexture(width: number, height: number, random: () => number, scene
 
 function smooth(t: number): number {
   return t * t * (3 - 2 * t);
-}
-
-/** Mulberry32: reproducible scenes from a seed. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

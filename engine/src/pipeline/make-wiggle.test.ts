@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeLayeredScene, misalignView, renderView, seeded } from '../cv/synthetic-scene';
+import { makeLayeredScene, misalignView, renderView } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
+import { seeded } from '../seeded-random';
 import { sharpFromRaw } from '../testing/make-images';
 import { buildMpo } from '../testing/make-mpo';
 import { makeWiggle } from './make-wiggle';

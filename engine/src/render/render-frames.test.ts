@@ -1,20 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EngineInputError, type RawImage } from '../image';
+import { seeded } from '../seeded-random';
 import { gradientRaw } from '../testing/make-images';
 import { measureDisparity } from './pivot-disparity';
 import { framePositions, renderFrames, renderRawFrames } from './render-frames';
 
-/** Deterministic noise texture (mulberry32) so block matching has something to lock on. */
+/** Deterministic noise texture so block matching has something to lock on. */
 function noise(width: number, height: number, seed: number): RawImage {
-  let s = seed >>> 0;
-  const rand = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = seeded(seed);
   const data = new Uint8Array(width * height * 3);
   // 4x4 px blocks: texture coarse enough to survive no resampling at all but clearly structured.
   const blocks = Array.from({ length: Math.ceil(width / 4) * Math.ceil(height / 4) }, () =>
