@@ -6,8 +6,8 @@ import { rootItemsByApi } from './support/library-api';
 import {
   card,
   closeDialog,
+  createWiggleThroughUi,
   framesShown,
-  selectCards,
   uploadThroughUi,
   waitForImage,
 } from './support/library-ui';
@@ -46,14 +46,7 @@ describe('the library in the browser', () => {
       await waitForImage(card(page, name).getByRole('img'));
     }
 
-    await selectCards(page, ['harbour-L.jpg', 'harbour-R.jpg']);
-    await page.getByRole('button', { name: 'Create wiggle' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create wiggle' });
-    await dialog.getByLabel('Stacking').click();
-    await page.getByRole('option', { name: 'Auto-align', exact: true }).click();
-    await dialog.getByLabel('The current folder').check();
-    await dialog.getByRole('button', { name: 'Create 1 wiggle' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await createWiggleThroughUi(page, ['harbour-L.jpg', 'harbour-R.jpg'], { stacking: 'Auto-align' });
 
     // New/InProgress show a progress overlay; Success turns it into an animated thumbnail with a Play button.
     const wiggle = card(page, 'harbour-L');

@@ -1,10 +1,9 @@
-import type { CreateWigglesResponse } from '@wiggle/common/schemas/library';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from './support/app-fixture';
 import { startAppServer } from './support/app-server';
 import { useBrowser } from './support/browser';
 import { uploadByApi, waitForWiggleStatus, wiggleStatusByApi } from './support/library-api';
-import { card, selectCards, waitForImage } from './support/library-ui';
+import { card, createWiggleThroughUi, waitForImage } from './support/library-ui';
 import { loginThroughUi, type Member, newMember, registerByApi, waitForPath } from './support/members';
 import { stereoPairJpegs } from './support/stereo-images';
 
@@ -30,17 +29,7 @@ describe('a restart during wiggle creation', () => {
     const page = browser.page();
     await loginThroughUi(page, member.email, member.password);
     await waitForPath(page, '/library/');
-    await selectCards(page, ['studio-L.jpg', 'studio-R.jpg']);
-    await page.getByRole('button', { name: 'Create wiggle' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create wiggle' });
-    await dialog.getByLabel('The current folder').check();
-    const created = page.waitForResponse(
-      (response) => response.url().endsWith('/api/library/wiggles') && response.request().method() === 'POST',
-    );
-    await dialog.getByRole('button', { name: 'Create 1 wiggle' }).click();
-    const answer = (await (await created).json()) as CreateWigglesResponse;
-    const id = answer.wiggles[0]?.id;
-    if (id === undefined) throw new Error('no wiggle created');
+    const id = await createWiggleThroughUi(page, ['studio-L.jpg', 'studio-R.jpg']);
 
     // Kill at the hardest moment: the job has been claimed and is running (InProgress).
     const running = await waitForWiggleStatus(

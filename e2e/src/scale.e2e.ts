@@ -1,4 +1,3 @@
-import type { CreateWigglesResponse } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AppServer,
@@ -9,7 +8,13 @@ import {
 } from './support/app-server';
 import { useBrowser } from './support/browser';
 import { waitForWiggleStatus } from './support/library-api';
-import { card, closeDialog, selectCards, uploadThroughUi, waitForImage } from './support/library-ui';
+import {
+  card,
+  closeDialog,
+  createWiggleThroughUi,
+  uploadThroughUi,
+  waitForImage,
+} from './support/library-ui';
 import { type Mailbox, startMailbox } from './support/mailbox';
 import { loginThroughUi, newMember, registerByApi, waitForPath } from './support/members';
 import { createPostgresDatabase, redisPrefix, scaleServices } from './support/scale-services';
@@ -62,16 +67,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('the library on PostgreSQL + Redis wi
       { name: 'pier-R.jpg', bytes: pair.right },
     ]);
     await closeDialog(page, 'Upload stereo photos');
-    await selectCards(page, ['pier-L.jpg', 'pier-R.jpg']);
-    await page.getByRole('button', { name: 'Create wiggle' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create wiggle' });
-    await dialog.getByLabel('The current folder').check();
-    const created = page.waitForResponse(
-      (response) => response.url().endsWith('/api/library/wiggles') && response.request().method() === 'POST',
-    );
-    await dialog.getByRole('button', { name: 'Create 1 wiggle' }).click();
-    const id = ((await (await created).json()) as CreateWigglesResponse).wiggles[0]?.id;
-    if (id === undefined) throw new Error('no wiggle created');
+    const id = await createWiggleThroughUi(page, ['pier-L.jpg', 'pier-R.jpg']);
 
     const running = await waitForWiggleStatus(
       server.url,

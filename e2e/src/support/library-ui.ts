@@ -1,3 +1,4 @@
+import type { CreateWigglesResponse } from '@wiggle/common/schemas/library';
 import type { Locator, Page } from 'playwright-core';
 import type { UploadFile } from './library-api';
 
@@ -31,6 +32,33 @@ export async function selectCards(page: Page, names: string[]): Promise<void> {
   for (const [index, name] of names.entries())
     await card(page, name).click({ modifiers: index === 0 ? [] : ['ControlOrMeta'] });
   for (const name of names) await card(page, name).and(page.locator('[aria-selected="true"]')).waitFor();
+}
+
+/**
+ * Selects the originals, creates one wiggle of them in the current folder through the Create wiggle dialog
+ * (optionally choosing the stacking), and resolves with the new wiggle's id from the server's answer.
+ */
+export async function createWiggleThroughUi(
+  page: Page,
+  names: string[],
+  options: { stacking?: string } = {},
+): Promise<number> {
+  await selectCards(page, names);
+  await page.getByRole('button', { name: 'Create wiggle' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create wiggle' });
+  if (options.stacking) {
+    await dialog.getByLabel('Stacking').click();
+    await page.getByRole('option', { name: options.stacking, exact: true }).click();
+  }
+  await dialog.getByLabel('The current folder').check();
+  const created = page.waitForResponse(
+    (response) => response.url().endsWith('/api/library/wiggles') && response.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Create 1 wiggle' }).click();
+  const id = ((await (await created).json()) as CreateWigglesResponse).wiggles[0]?.id;
+  if (id === undefined) throw new Error('no wiggle created');
+  await dialog.waitFor({ state: 'hidden' });
+  return id;
 }
 
 /** True once an <img> has loaded and decoded to a picture (not a broken-image icon). */
