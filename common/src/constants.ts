@@ -79,3 +79,11 @@ export type InterpolatedFramePosition = (typeof INTERPOLATED_FRAME_POSITIONS)[nu
 export const ASPECT_RATIOS = ['4:3', '3:2', '1:1', '16:9', '21:9'] as const;
 export const BLUR_LEVELS = [10, 20, 30] as const;
 export const SHARPEN_LEVELS = [1, 2, 3, 4] as const;
+
+/** Long sides a roll can be bought for: the export sizes (SPEC §3 "Package: max resolution"). */
+export const ROLL_RESOLUTIONS = EXPORT_SIZES;
+/** SPEC §9 "Beta discount text up to 40%". */
+export const MAX_BETA_DISCOUNT_PERCENT = 40;
+/** Coupon codes: random, unguessable, case-insensitive, at least this long. */
+export const COUPON_CODE_MIN_LENGTH = 10;
+export const COUPON_CODE_MAX_LENGTH = 64;

@@ -25,4 +25,17 @@ export const Messages = {
   invalidUrl: 'A valid URL is required (http:// or https://).',
   settingsInvalid: 'Settings must be a JSON object.',
   tooLong: (max: number) => `At most ${max} characters are allowed.`,
+  // Shop (SPEC §8 names these failures without wording; the words are ours).
+  statisticsLoadFailed: 'Your usage statistics could not be loaded.',
+  creditsLoadFailed: 'Your credit balance could not be loaded.',
+  purchasesLoadFailed: 'Your purchase history could not be loaded.',
+  packagesLoadFailed: 'The packages could not be loaded.',
+  quantityRange: (max: number) => `Choose a quantity from 1 to ${max}.`,
+  packageUnavailable: 'This package is not available.',
+  paymentInitFailed: 'The payment could not be started. Please try again.',
+  paymentFailed: 'The payment was not completed. No money was taken; please try again or use another card.',
+  paymentCancelled: 'The payment was cancelled.',
+  couponInvalid: 'This coupon code is not valid.',
+  couponAlreadyRedeemed: 'You have already redeemed this coupon.',
+  couponCodeLength: (min: number) => `A coupon code has at least ${min} characters.`,
 } as const;

@@ -18,9 +18,11 @@ import { authRoutes } from './features/auth/routes';
 import { mediaRoutes } from './features/library/media-routes';
 import { libraryRoutes } from './features/library/routes';
 import { uploadRoutes } from './features/library/upload-routes';
+import { shopRoutes } from './features/shop/routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandler } from './platform/http/error-handler';
 import { registerWebApp } from './platform/http/web-app';
+import { registerSandboxPage } from './platform/payments/sandbox-routes';
 import type { Platform } from './platform/platform';
 
 export interface FeaturePluginOptions {
@@ -107,9 +109,11 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
       await api.register(libraryRoutes, options);
       await api.register(uploadRoutes, options);
       await api.register(mediaRoutes, options);
+      await api.register(shopRoutes, options);
     },
     { prefix: '/api' },
   );
+  if (platform.payments.sandbox) await registerSandboxPage(app, platform.payments.sandbox);
 
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXPORT_SIZES } from '@wiggle/common/constants';
 import { z } from 'zod';
 
 const optionalText = z
@@ -53,6 +54,21 @@ export const configSchema = z.object({
   AVATAR_MAX_BYTES: positiveInt(10 * 1024 * 1024),
   /** Per file of a library upload; a bigger file fails alone (the rest of the batch goes on). */
   UPLOAD_MAX_BYTES: positiveInt(100 * 1024 * 1024),
+  /** Saferpay's JSON API (e.g. https://test.saferpay.com/api); all five set → real payments, none → the sandbox. */
+  SAFERPAY_API_URL: optionalText,
+  SAFERPAY_CUSTOMER_ID: optionalText,
+  SAFERPAY_TERMINAL_ID: optionalText,
+  SAFERPAY_API_USER: optionalText,
+  SAFERPAY_API_PASSWORD: optionalText,
+  /** The welcome gift granted at e-mail verification: frames (0 turns it off), long side, days valid (0 = no end). */
+  WELCOME_GIFT_CREDITS: z.coerce.number().int().min(0).default(5),
+  WELCOME_GIFT_MAX_RESOLUTION: z.coerce
+    .number()
+    .int()
+    .refine((v) => (EXPORT_SIZES as readonly number[]).includes(v), `one of ${EXPORT_SIZES.join(', ')}`)
+    .default(1280),
+  WELCOME_GIFT_VALIDITY_DAYS: z.coerce.number().int().min(0).default(0),
+  RATE_LIMIT_COUPON_PER_MINUTE: positiveInt(10),
   /** Set behind a reverse proxy so rate limits see the client's address (X-Forwarded-For). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])

@@ -10,6 +10,7 @@ import { logSerializers } from './http/log-serializers';
 import { createJobQueue } from './jobs/create-job-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createPayments, type Payments } from './payments/create-payments';
 
 export type Logger = FastifyBaseLogger | pino.Logger;
 
@@ -21,6 +22,7 @@ export interface Platform {
   log: Logger;
   blobs: BlobStore;
   jobs: JobQueue;
+  payments: Payments;
 }
 
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): pino.Logger {
@@ -31,6 +33,7 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): pino.Logger {
 export async function createPlatform(config: Config, log: Logger = createLogger(config)): Promise<Platform> {
   // Checked before anything opens, so a half-given S3 setting stops the start cleanly.
   const s3 = s3SettingsFrom(config);
+  const payments = createPayments(config);
   const db = createDatabase(config, log);
   try {
     const applied = await migrateToLatest(db);
@@ -47,7 +50,7 @@ export async function createPlatform(config: Config, log: Logger = createLogger(
   });
   const blobs = createBlobStore({ dataDir: config.DATA_DIR, s3 });
   const jobs = createJobQueue({ db, redisUrl: config.REDIS_URL, prefix: config.JOB_QUEUE_PREFIX, log });
-  return { config, db, mailer, log, blobs, jobs };
+  return { config, db, mailer, log, blobs, jobs, payments };
 }
 
 /** Closes what createPlatform opened, in reverse order. */
@@ -56,5 +59,6 @@ export async function closePlatform(platform: Platform): Promise<void> {
   await platform.jobs.close();
   await platform.blobs.close();
   await platform.mailer.close();
+  await platform.payments.sandbox?.close();
   await platform.db.destroy();
 }

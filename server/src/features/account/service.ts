@@ -13,6 +13,7 @@ import { AppError, BadRequest, Conflict, NotFound } from '../../platform/errors'
 import type { Mailer } from '../../platform/mail/mailer';
 import type { Logger } from '../../platform/platform';
 import { avatarUrl, sessionLifetimes, toAuthInfo } from '../auth/service';
+import { createCreditService } from '../shop/credit-service';
 import { createCodeStore } from './code-store';
 import { passwordResetMail, verificationMail } from './mails';
 import type { UserRow } from './tables';
@@ -26,6 +27,9 @@ type AccountConfig = Pick<
   | 'VERIFICATION_CODE_TTL_MINUTES'
   | 'VERIFICATION_CODE_MAX_TRIES'
   | 'RESET_TOKEN_TTL_MINUTES'
+  | 'WELCOME_GIFT_CREDITS'
+  | 'WELCOME_GIFT_MAX_RESOLUTION'
+  | 'WELCOME_GIFT_VALIDITY_DAYS'
 >;
 
 export interface RegisterInput {
@@ -70,6 +74,7 @@ export function createAccountService(
 ) {
   const users = createUserStore(db);
   const codes = createCodeStore(db);
+  const credits = createCreditService(db, config, log);
 
   async function requireUser(id: number): Promise<UserRow> {
     const user = await users.findById(id);
@@ -124,6 +129,7 @@ export function createAccountService(
       }
       await users.update(member.id, { is_verified_email: 1 });
       await codes.deleteVerification(member.id);
+      await credits.grantWelcomeGift(member.id);
     },
 
     async resendVerification(member: Member): Promise<void> {
@@ -181,6 +187,7 @@ export function createAccountService(
       const passwordHash = await hashPassword(password);
       if (!(await codes.useReset(reset.id))) throw invalid();
       await users.update(user.id, { password_hash: passwordHash, is_verified_email: 1 });
+      if (!fromDbBool(user.is_verified_email)) await credits.grantWelcomeGift(user.id);
       await codes.closeResetsOfUser(user.id);
       await deleteSessionsOfUser(db, user.id);
     },

@@ -1,6 +1,6 @@
 import { UserStatus } from '@wiggle/common/enums';
 import type { Kysely } from 'kysely';
-import { isoNow } from '../../platform/db/columns';
+import { isoNow, isUniqueViolation } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import type { NewUser, UserRow, UserUpdate } from './tables';
 
@@ -51,11 +51,5 @@ export function createUserStore(db: Kysely<Database>) {
   };
 }
 export type UserStore = ReturnType<typeof createUserStore>;
-
-/** SQLite says SQLITE_CONSTRAINT_UNIQUE, PostgreSQL 23505. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
 
 export const isActive = (user: Pick<UserRow, 'status'>) => user.status === UserStatus.Active;

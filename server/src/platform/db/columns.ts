@@ -31,3 +31,9 @@ export const fromDbBool = (value: number | boolean | null | undefined): boolean 
 
 /** `count(*)` comes back as a string on PostgreSQL and a number on SQLite. */
 export const countAll = () => sql<string | number>`count(*)`;
+
+/** SQLite says SQLITE_CONSTRAINT_UNIQUE, PostgreSQL 23505. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
