@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { isoNow } from '../platform/db/columns';
 import { createCouponService, type NewCoupon } from '../features/shop/coupon-service';
 import { createCreditStore } from '../features/shop/credit-store';
+import { isoNow } from '../platform/db/columns';
 import type { SaferpaySandbox } from '../platform/payments/saferpay-sandbox';
 import { bearer } from './harness';
 

@@ -14,7 +14,10 @@ export interface LibraryUsage {
 export async function libraryUsage(db: Kysely<Database>, ownerId: number): Promise<LibraryUsage> {
   const originals = await db
     .selectFrom('originals')
-    .select([countAll().as('count'), (eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('size')])
+    .select([
+      countAll().as('count'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('size'),
+    ])
     .where('owner_id', '=', ownerId)
     .where('delete_status', '!=', DeleteStatus.Expired)
     .executeTakeFirstOrThrow();

@@ -30,7 +30,8 @@ export interface NewCoupon {
   packageId: number;
 }
 
-const invalid = () => new BadRequest(Messages.couponInvalid, { code: Messages.couponInvalid }, 'coupon_invalid');
+const invalid = () =>
+  new BadRequest(Messages.couponInvalid, { code: Messages.couponInvalid }, 'coupon_invalid');
 
 /**
  * Coupons: a member redeems a coupon once; a code that is unknown, disabled or used up answers the same "not valid",
@@ -45,7 +46,11 @@ export function createCouponService(db: Kysely<Database>) {
     const coupon = await coupons.findByCode(code);
     if (!coupon || coupon.status !== 'Active' || coupon.amountLeft <= 0) throw invalid();
     if (await coupons.hasRedeemed(coupon.couponId, userId))
-      throw new Conflict(Messages.couponAlreadyRedeemed, { code: Messages.couponAlreadyRedeemed }, 'coupon_redeemed');
+      throw new Conflict(
+        Messages.couponAlreadyRedeemed,
+        { code: Messages.couponAlreadyRedeemed },
+        'coupon_redeemed',
+      );
     return coupon;
   }
 
@@ -112,7 +117,11 @@ export function createCouponService(db: Kysely<Database>) {
         });
       } catch (error) {
         if (isUniqueViolation(error))
-          throw new Conflict(Messages.couponAlreadyRedeemed, { code: Messages.couponAlreadyRedeemed }, 'coupon_redeemed');
+          throw new Conflict(
+            Messages.couponAlreadyRedeemed,
+            { code: Messages.couponAlreadyRedeemed },
+            'coupon_redeemed',
+          );
         throw error;
       }
       const row = await shop.findPurchaseOfOwner(userId, purchaseId);

@@ -28,7 +28,13 @@ const expiryOf = (validityDays: number | null, from: Date): string | null =>
 export function createCreditStore(db: Kysely<Database>) {
   async function ledger(
     trx: Trx,
-    row: { userId: number; purchaseId: number; delta: number; reason: string; refundOf?: number } & Partial<SpendFor>,
+    row: {
+      userId: number;
+      purchaseId: number;
+      delta: number;
+      reason: string;
+      refundOf?: number;
+    } & Partial<SpendFor>,
   ): Promise<number> {
     const inserted = await trx
       .insertInto('credit_ledger')
@@ -79,7 +85,13 @@ export function createCreditStore(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirst();
       if (!spent) return null;
-      const ledgerId = await ledger(trx, { userId, purchaseId: spent.id, delta: -1, reason: 'spend', ...what });
+      const ledgerId = await ledger(trx, {
+        userId,
+        purchaseId: spent.id,
+        delta: -1,
+        reason: 'spend',
+        ...what,
+      });
       return { ledgerId, purchaseId: spent.id };
     });
   }
@@ -195,7 +207,12 @@ export function createCreditStore(db: Kysely<Database>) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await ledger(trx, { userId: roll.user_id, purchaseId: inserted.id, delta: roll.credits, reason: 'grant' });
+      await ledger(trx, {
+        userId: roll.user_id,
+        purchaseId: inserted.id,
+        delta: roll.credits,
+        reason: 'grant',
+      });
       return inserted.id;
     },
 
@@ -227,7 +244,13 @@ export function createCreditStore(db: Kysely<Database>) {
     async framesSpent(userId: number): Promise<number> {
       const row = await db
         .selectFrom('credit_ledger')
-        .select(sql<string | number>`coalesce(sum(case when reason = 'spend' then 1 when reason = 'refund' then -1 else 0 end), 0)`.as('spent'))
+        .select(
+          sql<
+            string | number
+          >`coalesce(sum(case when reason = 'spend' then 1 when reason = 'refund' then -1 else 0 end), 0)`.as(
+            'spent',
+          ),
+        )
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return Number(row.spent);

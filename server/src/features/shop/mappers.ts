@@ -1,5 +1,12 @@
 import { Messages } from '@wiggle/common/messages';
-import type { CreditStatus, Purchase, PurchaseStatus, PurchaseType, Roll, ShopPackage } from '@wiggle/common/schemas/shop';
+import type {
+  CreditStatus,
+  Purchase,
+  PurchaseStatus,
+  PurchaseType,
+  Roll,
+  ShopPackage,
+} from '@wiggle/common/schemas/shop';
 import type { PackageRow, PurchaseRow } from './store';
 
 /** Cents to the API's major units. */

@@ -1,6 +1,13 @@
 import { Messages } from '@wiggle/common/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
+import {
+  bearer,
+  createTestApp,
+  registerMember,
+  type TestApp,
+  type TestMember,
+  testDialects,
+} from '../../test/harness';
 import {
   actOnPaymentPage,
   followReturn,
@@ -26,9 +33,9 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
   afterAll(async () => t?.close());
 
   const credits = async () =>
-    (
-      await t.app.inject({ method: 'GET', url: '/api/account/credits', headers: bearer(member.token) })
-    ).json<{ rolls: { purchaseId: number; creditsLeft: number; creditStatus: string }[] }>().rolls;
+    (await t.app.inject({ method: 'GET', url: '/api/account/credits', headers: bearer(member.token) })).json<{
+      rolls: { purchaseId: number; creditsLeft: number; creditStatus: string }[];
+    }>().rolls;
   const ledgerOf = (purchaseId: number) =>
     t.platform.db.selectFrom('credit_ledger').selectAll().where('purchase_id', '=', purchaseId).execute();
 
@@ -103,7 +110,12 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
       status: 'Failed',
       creditStatus: 'NotAvailable',
       creditsLeft: 0,
-      failure: { name: 'TRANSACTION_DECLINED', behavior: 'DO_NOT_RETRY', cancelled: false, message: Messages.paymentFailed },
+      failure: {
+        name: 'TRANSACTION_DECLINED',
+        behavior: 'DO_NOT_RETRY',
+        cancelled: false,
+        message: Messages.paymentFailed,
+      },
     });
     expect(await ledgerOf(started.purchaseId)).toEqual([]);
   });
@@ -121,15 +133,23 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
 
   it('a notify before the payer acted changes nothing (Saferpay: TRANSACTION_NOT_STARTED)', async () => {
     const started = await startPayment(t.app, member.token, packageId);
-    const key = (await t.platform.db
-      .selectFrom('purchases')
-      .select('callback_key')
-      .where('id', '=', started.purchaseId)
-      .executeTakeFirstOrThrow()).callback_key;
-    const res = await t.app.inject({ method: 'GET', url: `/api/shop/payment/notify/${started.purchaseId}?key=${key}` });
+    const key = (
+      await t.platform.db
+        .selectFrom('purchases')
+        .select('callback_key')
+        .where('id', '=', started.purchaseId)
+        .executeTakeFirstOrThrow()
+    ).callback_key;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/shop/payment/notify/${started.purchaseId}?key=${key}`,
+    });
     expect(res.statusCode).toBe(200);
     expect((await getPurchase(t.app, member.token, started.purchaseId)).status).toBe('Pending');
-    const wrongKey = await t.app.inject({ method: 'GET', url: `/api/shop/payment/notify/${started.purchaseId}?key=nope` });
+    const wrongKey = await t.app.inject({
+      method: 'GET',
+      url: `/api/shop/payment/notify/${started.purchaseId}?key=nope`,
+    });
     expect(wrongKey.statusCode).toBe(404);
   });
 
@@ -143,11 +163,15 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
       const started = await startPayment(t.app, member.token, packageId);
       sandbox.holdNotifications();
       const returnUrl = await actOnPaymentPage(t.app, started.redirectUrl, 'pay');
-      sandbox.scheduleError('assert', { status: 402, body: { Behavior: behavior, ErrorName: errorName, ErrorMessage: 'x' } });
+      sandbox.scheduleError('assert', {
+        status: 402,
+        body: { Behavior: behavior, ErrorName: errorName, ErrorMessage: 'x' },
+      });
       await followReturn(t.app, returnUrl);
       const after = await getPurchase(t.app, member.token, started.purchaseId);
       expect(after.status).toBe(status);
-      if (status === 'Failed') expect(after.failure).toMatchObject({ name: errorName, behavior, cancelled: false });
+      if (status === 'Failed')
+        expect(after.failure).toMatchObject({ name: errorName, behavior, cancelled: false });
       await sandbox.releaseNotifications();
       const final = await getPurchase(t.app, member.token, started.purchaseId);
       expect(final.status).toBe(status === 'Failed' ? 'Failed' : 'Success');
@@ -160,7 +184,10 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
     const started = await startPayment(t.app, member.token, packageId);
     sandbox.holdNotifications();
     const returnUrl = await actOnPaymentPage(t.app, started.redirectUrl, 'pay');
-    sandbox.scheduleError('assert', { status: 500, body: { Behavior: 'RETRY', ErrorName: 'INTERNAL_ERROR', ErrorMessage: 'x' } });
+    sandbox.scheduleError('assert', {
+      status: 500,
+      body: { Behavior: 'RETRY', ErrorName: 'INTERNAL_ERROR', ErrorMessage: 'x' },
+    });
     const before = sandbox.requests.length;
     await followReturn(t.app, returnUrl);
     const asserts = sandbox.requests.slice(before).filter((r) => r.operation === 'assert');
@@ -188,7 +215,12 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
   describe('bad input creates nothing', () => {
     const count = async () =>
       Number(
-        (await t.platform.db.selectFrom('purchases').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+        (
+          await t.platform.db
+            .selectFrom('purchases')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     it.each([
       ['quantity 0', () => ({ packageId, quantity: 0 }), 'quantity'],
@@ -222,11 +254,18 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
           payload: { packageId, quantity: 1 },
         });
         expect(res.statusCode).toBe(400);
-        expect(res.json().error).toMatchObject({ code: 'package_unavailable', message: Messages.packageUnavailable });
+        expect(res.json().error).toMatchObject({
+          code: 'package_unavailable',
+          message: Messages.packageUnavailable,
+        });
         expect(await count()).toBe(before);
         expect((await listPackages(t.app)).some((p) => p.id === packageId)).toBe(false);
       } finally {
-        await t.platform.db.updateTable('packages').set({ is_active: 1 }).where('id', '=', packageId).execute();
+        await t.platform.db
+          .updateTable('packages')
+          .set({ is_active: 1 })
+          .where('id', '=', packageId)
+          .execute();
       }
     });
   });
@@ -234,7 +273,11 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
   it("another member's purchase is 404, as a missing one", async () => {
     const started = await startPayment(t.app, member.token, packageId);
     const other = await registerMember(t.app);
-    const res = await t.app.inject({ method: 'GET', url: `/api/shop/purchases/${started.purchaseId}`, headers: bearer(other.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/shop/purchases/${started.purchaseId}`,
+      headers: bearer(other.token),
+    });
     expect(res.statusCode).toBe(404);
   });
 });

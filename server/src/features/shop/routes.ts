@@ -43,7 +43,14 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
 
   app.get(
     '/shop/packages',
-    { schema: { tags, security: [], summary: 'Public, active packages by position', response: { 200: packageListSchema } } },
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: 'Public, active packages by position',
+        response: { 200: packageListSchema },
+      },
+    },
     async () => shop.listPackages(),
   );
 
@@ -64,7 +71,11 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
   app.get(
     '/shop/purchases',
     {
-      schema: { tags, summary: "The member's purchase history, newest first", response: { 200: purchaseListSchema } },
+      schema: {
+        tags,
+        summary: "The member's purchase history, newest first",
+        response: { 200: purchaseListSchema },
+      },
       preHandler: requireVerified,
     },
     async (request) => ({ purchases: await shop.listPurchases(member(request)) }),
@@ -73,7 +84,12 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
   app.get(
     '/shop/purchases/:id',
     {
-      schema: { tags, summary: 'One purchase of the member (404 otherwise)', params: ShopIdParamsSchema, response: { 200: purchaseSchema } },
+      schema: {
+        tags,
+        summary: 'One purchase of the member (404 otherwise)',
+        params: ShopIdParamsSchema,
+        response: { 200: purchaseSchema },
+      },
       preHandler: requireVerified,
     },
     async (request) => shop.getPurchase(member(request), request.params.id),
@@ -119,7 +135,12 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
   app.post(
     '/shop/coupon/check',
     {
-      schema: { tags, summary: 'What a coupon code grants, if it is valid for the member', body: couponCodeSchema, response: { 200: couponCheckSchema } },
+      schema: {
+        tags,
+        summary: 'What a coupon code grants, if it is valid for the member',
+        body: couponCodeSchema,
+        response: { 200: couponCheckSchema },
+      },
       preHandler: requireVerified,
       config: couponLimit,
     },
@@ -129,7 +150,12 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
   app.post(
     '/shop/coupon/redeem',
     {
-      schema: { tags, summary: 'Redeems a coupon code: grants its roll', body: couponCodeSchema, response: { 200: couponRedeemedSchema } },
+      schema: {
+        tags,
+        summary: 'Redeems a coupon code: grants its roll',
+        body: couponCodeSchema,
+        response: { 200: couponRedeemedSchema },
+      },
       preHandler: requireVerified,
       config: couponLimit,
     },
@@ -139,7 +165,11 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
   app.get(
     '/account/credits',
     {
-      schema: { tags: ['account'], summary: 'Credit balance: every granted roll', response: { 200: creditsSchema } },
+      schema: {
+        tags: ['account'],
+        summary: 'Credit balance: every granted roll',
+        response: { 200: creditsSchema },
+      },
       preHandler: requireVerified,
     },
     async (request) => ({ rolls: await credits.listRolls(member(request)) }),

@@ -14,7 +14,8 @@ import { toPackage, toPurchase } from './mappers';
 import { createShopStore, type PurchaseRow } from './store';
 
 /** Saferpay's answer ends the attempt for good (the payer must start a new payment). */
-const isFinal = (error: SaferpayError) => error.behavior === 'DO_NOT_RETRY' || error.behavior === 'OTHER_MEANS';
+const isFinal = (error: SaferpayError) =>
+  error.behavior === 'DO_NOT_RETRY' || error.behavior === 'OTHER_MEANS';
 
 /**
  * Packages, purchases and card payments through Saferpay's Payment Page. The result of a payment comes only from
@@ -41,12 +42,18 @@ export function createShopService(
       await shop.failPendingPurchase(purchase.id, error.errorName, error.behavior);
       log.info({ purchaseId: purchase.id, error: error.errorName }, 'payment failed');
     } else {
-      log.warn({ purchaseId: purchase.id, error: error.errorName, behavior: error.behavior }, 'payment still open');
+      log.warn(
+        { purchaseId: purchase.id, error: error.errorName, behavior: error.behavior },
+        'payment still open',
+      );
     }
   }
 
   /** Captures an authorized transaction; true once the money is captured (now or by an earlier call). */
-  async function capture(purchase: PurchaseRow, transaction: AssertResponse['Transaction']): Promise<boolean> {
+  async function capture(
+    purchase: PurchaseRow,
+    transaction: AssertResponse['Transaction'],
+  ): Promise<boolean> {
     if (transaction.Status === 'CAPTURED') return true;
     if (transaction.Status !== 'AUTHORIZED') return false;
     try {
@@ -134,7 +141,10 @@ export function createShopService(
         return toPurchase(await reload(purchase));
       }
       const transaction = assertion.Transaction;
-      if (transaction.Amount.Value !== String(purchase.price) || transaction.Amount.CurrencyCode !== purchase.currency) {
+      if (
+        transaction.Amount.Value !== String(purchase.price) ||
+        transaction.Amount.CurrencyCode !== purchase.currency
+      ) {
         // Never grant for an amount other than the one asked (a tampered or mixed-up transaction).
         await shop.failPendingPurchase(purchase.id, 'AMOUNT_INVALID', 'DO_NOT_RETRY');
         log.error({ purchaseId, amount: transaction.Amount }, 'Saferpay asserted another amount');

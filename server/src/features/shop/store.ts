@@ -27,7 +27,11 @@ export function createShopStore(db: Kysely<Database>) {
     },
 
     async insertPurchase(purchase: NewPurchase, trx: Db = db): Promise<number> {
-      const row = await trx.insertInto('purchases').values(purchase).returning('id').executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('purchases')
+        .values(purchase)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
 
@@ -82,7 +86,12 @@ export function createShopStore(db: Kysely<Database>) {
     async failPendingPurchase(id: number, failureName: string, behavior: string | null): Promise<boolean> {
       const result = await db
         .updateTable('purchases')
-        .set({ status: 'Failed', failure_name: failureName, failure_behavior: behavior, completed_at: isoNow() })
+        .set({
+          status: 'Failed',
+          failure_name: failureName,
+          failure_behavior: behavior,
+          completed_at: isoNow(),
+        })
         .where('id', '=', id)
         .where('status', '=', 'Pending')
         .executeTakeFirst();

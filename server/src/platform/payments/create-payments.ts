@@ -47,7 +47,9 @@ export function createPayments(config: SaferpayConfig): Payments {
   }
   if (given.length > 0) {
     const missing = KEYS.filter((key) => config[key] === undefined);
-    throw new Error(`Invalid configuration: set all SAFERPAY_* settings or none (missing ${missing.join(', ')})`);
+    throw new Error(
+      `Invalid configuration: set all SAFERPAY_* settings or none (missing ${missing.join(', ')})`,
+    );
   }
   const account = { customerId: '123456', terminalId: '12345678' };
   const sandbox = createSaferpaySandbox({

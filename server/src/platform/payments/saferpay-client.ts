@@ -6,8 +6,8 @@ import {
   type RequestHeader,
   SAFERPAY_PATHS,
   SAFERPAY_SPEC_VERSION,
-  type SaferpayOperation,
   SaferpayError,
+  type SaferpayOperation,
 } from './saferpay-protocol';
 
 /** Sends one JSON request to the API; resolves with the status and the parsed body, rejects on network failure. */

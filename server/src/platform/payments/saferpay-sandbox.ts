@@ -11,8 +11,8 @@ import {
   type SaferpayErrorBody,
   type SaferpayOperation,
 } from './saferpay-protocol';
-import { paymentFinishedHtml, paymentPageHtml } from './sandbox-page';
 import { requestProblem } from './saferpay-schemas';
+import { paymentFinishedHtml, paymentPageHtml } from './sandbox-page';
 
 type PageState = 'Initialized' | 'Authorized' | 'Captured' | 'Declined' | 'Aborted';
 
@@ -89,7 +89,8 @@ export function createSaferpaySandbox(options: SaferpaySandboxOptions) {
     const previous = answered.get(`${operation}:${RequestId}`);
     if (previous && RetryIndicator > 0) return previous;
     const failure = scheduled[operation].shift();
-    if (failure) return { status: failure.status, body: { ResponseHeader: header(RequestId), ...failure.body } };
+    if (failure)
+      return { status: failure.status, body: { ResponseHeader: header(RequestId), ...failure.body } };
     const answer = answerFor(operation, body, RequestId);
     answered.set(`${operation}:${RequestId}`, answer);
     return answer;
@@ -154,7 +155,12 @@ export function createSaferpaySandbox(options: SaferpaySandboxOptions) {
     if (!payment || payment.state === 'Initialized')
       return error(400, 'TRANSACTION_NOT_FOUND', 'No such transaction.', 'DO_NOT_RETRY');
     if (payment.state === 'Captured')
-      return error(400, 'TRANSACTION_ALREADY_CAPTURED', 'The transaction is captured already.', 'DO_NOT_RETRY');
+      return error(
+        400,
+        'TRANSACTION_ALREADY_CAPTURED',
+        'The transaction is captured already.',
+        'DO_NOT_RETRY',
+      );
     if (payment.state !== 'Authorized')
       return error(400, 'TRANSACTION_IN_WRONG_STATE', 'The transaction cannot be captured.', 'DO_NOT_RETRY');
     payment.state = 'Captured';

@@ -18,12 +18,19 @@ export const requestHeaderSchema = z.object({
 /** Common_ResponseHeader. */
 export const responseHeaderSchema = z.object({ SpecVersion: z.string(), RequestId: id(50) });
 /** Common_Models_Data_AmountWithoutZero: Value is a string of minor units. */
-export const amountSchema = z.object({ Value: z.string().regex(/^[1-9]\d*$/), CurrencyCode: z.string().length(3) });
+export const amountSchema = z.object({
+  Value: z.string().regex(/^[1-9]\d*$/),
+  CurrencyCode: z.string().length(3),
+});
 
 export const initializeRequestSchema = z.object({
   RequestHeader: requestHeaderSchema,
   TerminalId: z.string().regex(/^\d{8}$/),
-  Payment: z.object({ Amount: amountSchema, OrderId: id(80).optional(), Description: z.string().min(1).max(1000) }),
+  Payment: z.object({
+    Amount: amountSchema,
+    OrderId: id(80).optional(),
+    Description: z.string().min(1).max(1000),
+  }),
   ReturnUrl: z.object({ Url: z.string().url().max(2000) }),
   Notification: z
     .object({
@@ -104,7 +111,9 @@ export function requestProblem(
     return `${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'invalid'}`;
   }
   const request = parsed.data as { RequestHeader: { CustomerId: string }; TerminalId?: string };
-  if (request.RequestHeader.CustomerId !== account.customerId) return 'RequestHeader.CustomerId: unknown customer';
-  if (operation === 'initialize' && request.TerminalId !== account.terminalId) return 'TerminalId: unknown terminal';
+  if (request.RequestHeader.CustomerId !== account.customerId)
+    return 'RequestHeader.CustomerId: unknown customer';
+  if (operation === 'initialize' && request.TerminalId !== account.terminalId)
+    return 'TerminalId: unknown terminal';
   return undefined;
 }

@@ -1,11 +1,10 @@
 /** The sandbox's payment page: plain HTML, one form whose submit buttons are named `action` (pay, decline, cancel). */
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#dce1e4;margin:0;padding:40px 16px;color:#222}
 main{max-width:420px;margin:auto;background:#fff;border-radius:8px;padding:24px;box-shadow:0 2px 8px #0002}
@@ -25,8 +24,8 @@ export function paymentPageHtml(input: {
     'Saferpay sandbox payment',
     `<h1>Saferpay sandbox</h1>
 <p class="note">A test payment page: no card is charged.</p>
-<p>${escape(input.description)}<br><span class="note">Order ${escape(input.orderId)}</span></p>
-<p class="amount">${escape(amount)}</p>
+<p>${escapeHtml(input.description)}<br><span class="note">Order ${escapeHtml(input.orderId)}</span></p>
+<p class="amount">${escapeHtml(amount)}</p>
 <form method="post">
 <button type="submit" name="action" value="pay">Pay</button>
 <button type="submit" name="action" value="decline">Decline</button>

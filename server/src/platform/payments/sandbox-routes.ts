@@ -10,12 +10,15 @@ export async function registerSandboxPage(app: FastifyInstance, sandbox: Saferpa
   sandbox.onNotify(async (url) => {
     const { pathname, search } = new URL(url);
     const response = await app.inject({ method: 'GET', url: `${pathname}${search}` });
-    if (response.statusCode !== 200) app.log.warn({ status: response.statusCode }, 'sandbox notify call refused');
+    if (response.statusCode !== 200)
+      app.log.warn({ status: response.statusCode }, 'sandbox notify call refused');
   });
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => done(null, body),
     );
     const forward = async (request: FastifyRequest, reply: FastifyReply) => {
       const response = await sandbox.app.inject({

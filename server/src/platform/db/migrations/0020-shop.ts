@@ -61,7 +61,11 @@ export async function up(db: AnyDb): Promise<void> {
     .on('purchases')
     .columns(['user_id', 'credit_status', 'max_resolution'])
     .execute();
-  await db.schema.createIndex('purchases_user_init').on('purchases').columns(['user_id', 'init_at']).execute();
+  await db.schema
+    .createIndex('purchases_user_init')
+    .on('purchases')
+    .columns(['user_id', 'init_at'])
+    .execute();
   // The welcome gift is granted once per member, whatever races the verification.
   await sql`CREATE UNIQUE INDEX purchases_one_welcome_gift ON purchases (user_id) WHERE type = 'WelcomeGift'`.execute(
     db,
@@ -77,7 +81,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('refund_of', 'integer', (c) => c.unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('credit_ledger_user').on('credit_ledger').columns(['user_id', 'reason']).execute();
+  await db.schema
+    .createIndex('credit_ledger_user')
+    .on('credit_ledger')
+    .columns(['user_id', 'reason'])
+    .execute();
   await db.schema.createIndex('credit_ledger_purchase').on('credit_ledger').column('purchase_id').execute();
 
   await addIdColumn(db.schema.createTable('coupons'), dialect)
@@ -124,7 +132,14 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['coupon_redemptions', 'coupon_codes', 'coupons', 'credit_ledger', 'purchases', 'packages']) {
+  for (const table of [
+    'coupon_redemptions',
+    'coupon_codes',
+    'coupons',
+    'credit_ledger',
+    'purchases',
+    'packages',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }
