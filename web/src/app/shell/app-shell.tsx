@@ -9,6 +9,7 @@ import { VISUAL } from '@wiggle/common/constants';
 import { AuthenticationStatus } from '@wiggle/common/enums';
 import { Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { ShopDialogs } from '../../features/shop/shop-dialogs';
 import { useAuthStore } from '../../lib/stores/auth';
 import { NAV_DRAWER_WIDTH } from '../theme';
 import { AccountMenu } from './account-menu';
@@ -74,6 +75,7 @@ export function AppShell() {
           </Suspense>
         </Box>
       </Box>
+      {signedIn && <ShopDialogs />}
     </Box>
   );
 }

@@ -20,16 +20,55 @@ const profile: Profile = {
   created: '2026-01-01T00:00:00Z',
 };
 const sent: Array<{ url: string; method: string; body: unknown }> = [];
+const roll = {
+  purchaseId: 7,
+  type: 'Coupon',
+  maxResolution: 1920,
+  credits: 30,
+  creditsLeft: 12,
+  creditStatus: 'Available',
+  expiresAt: null,
+};
+const purchase = {
+  id: 7,
+  type: 'Coupon',
+  status: 'Success',
+  creditStatus: 'Available',
+  packageName: 'Standard',
+  credits: 30,
+  creditsLeft: 12,
+  maxResolution: 1920,
+  price: 0,
+  currency: 'USD',
+  initDate: '2026-02-01T00:00:00.000Z',
+  completeDate: '2026-02-01T00:00:00.000Z',
+  expiresAt: null,
+  failure: null,
+};
+const statistics = {
+  originalsCount: 3,
+  originalsSize: 5_242_880,
+  wigglesInLibrary: 2,
+  wigglesInGallery: 0,
+  framesSpent: 18,
+};
+let shopAnswers: Record<string, () => Response> = {};
 
 beforeEach(() => {
   sent.length = 0;
   queryClient.clear();
+  shopAnswers = {
+    '/api/account/credits': () => Response.json({ rolls: [roll] }),
+    '/api/account/statistics': () => Response.json(statistics),
+    '/api/shop/purchases': () => Response.json({ purchases: [purchase] }),
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
       sent.push({ url, method: String(init.method), body });
       if (url === '/api/account/profile' && init.method === 'GET') return Response.json(profile);
+      if (url in shopAnswers) return shopAnswers[url]!();
       if (url === '/api/account/profile') return Response.json({ ...profile, ...body });
       if (url === '/api/account/password' && body.currentPassword !== 'old-pass!') {
         return Response.json(
@@ -91,5 +130,17 @@ describe('my account', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The current password is wrong.')).toBeTruthy();
     expect(useAuthStore.getState().token).toBe('t');
+  });
+
+  it('shows usage statistics, credit balance and purchase history, each failing on its own', async () => {
+    shopAnswers['/api/account/statistics'] = () =>
+      Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 });
+    renderApp('/account/profile');
+    expect(await screen.findByText(Messages.statisticsLoadFailed, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('12 frames available')).toBeTruthy();
+    expect(screen.getByText('12 / 30')).toBeTruthy();
+    expect(screen.getByTestId('purchase-7').textContent).toContain('Standard');
+    expect(screen.getByTestId('purchase-7').textContent).toContain('US$ 0.00');
+    expect(screen.getByRole('button', { name: 'Buy rolls' })).toBeTruthy();
   });
 });

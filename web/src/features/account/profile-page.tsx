@@ -8,8 +8,12 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useProfile } from './api/profile';
 import { AvatarUpload } from './components/avatar-upload';
+import { ShopActions } from './components/buy-rolls-section';
 import { ChangePasswordForm } from './components/change-password-form';
+import { CreditBalance } from './components/credit-balance';
 import { PersonalInfoForm } from './components/personal-info-form';
+import { PurchaseHistory } from './components/purchase-history';
+import { UsageStatistics } from './components/usage-statistics';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -22,7 +26,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** /account/profile: personal info and password now; the shop's parts arrive with the shop. */
+const twoColumns = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
+  alignItems: 'start',
+} as const;
+
+/** /account/profile: personal info, password, and the shop's parts, each loading (and failing) on its own. */
 export function ProfilePage() {
   usePageTitle('My account');
   const profile = useProfile();
@@ -31,37 +42,34 @@ export function ProfilePage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         My account
       </Typography>
-      {profile.isPending && <LinearProgress aria-label="Loading profile" />}
-      {profile.isError && <Alert severity="error">{Messages.generic}</Alert>}
-      {profile.data && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
-            alignItems: 'start',
-          }}
-        >
-          <Section title="Personal info">
-            <Typography color="text.secondary" sx={{ mb: 1 }}>
-              {profile.data.username}
-            </Typography>
-            <AvatarUpload name={profile.data.name} avatar={profile.data.avatar} />
-            <PersonalInfoForm profile={profile.data} />
-          </Section>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={twoColumns}>
           <Box sx={{ display: 'grid', gap: 2 }}>
+            {profile.isPending && <LinearProgress aria-label="Loading profile" />}
+            {profile.isError && <Alert severity="error">{Messages.generic}</Alert>}
+            {profile.data && (
+              <Section title="Personal info">
+                <Typography color="text.secondary" sx={{ mb: 1 }}>
+                  {profile.data.username}
+                </Typography>
+                <AvatarUpload name={profile.data.name} avatar={profile.data.avatar} />
+                <PersonalInfoForm profile={profile.data} />
+              </Section>
+            )}
+            <CreditBalance />
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Section title="Buy rolls">
+              <ShopActions />
+            </Section>
+            <UsageStatistics />
             <Section title="Change password">
               <ChangePasswordForm />
             </Section>
-            <Section title="Credits and purchases">
-              <Typography color="text.secondary">
-                Not available yet. Usage statistics, your credit balance, your purchase history and buying
-                rolls come with the shop in a later update.
-              </Typography>
-            </Section>
           </Box>
         </Box>
-      )}
+        <PurchaseHistory />
+      </Box>
     </Box>
   );
 }
