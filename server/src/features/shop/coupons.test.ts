@@ -8,7 +8,7 @@ import {
   type TestMember,
   testDialects,
 } from '../../test/harness';
-import { createTestCoupon, listPackages } from '../../test/shop';
+import { createTestCoupon, listPackages } from '../../test/shop/shop-test-kit';
 
 describe.each(testDialects())('coupons on %s', (dialect) => {
   let t: TestApp;

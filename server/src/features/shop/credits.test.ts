@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
 import { bearer, createTestApp, registerMember, type TestApp, testDialects } from '../../test/harness';
-import { giveRoll } from '../../test/shop';
+import { giveRoll } from '../../test/shop/shop-test-kit';
 import { createCreditService } from './credit-service';
 
 describe.each(testDialects())('spending credits on %s', (dialect) => {

@@ -16,7 +16,7 @@ import {
   notifyUrlOf,
   sandboxOf,
   startPayment,
-} from '../../test/shop';
+} from '../../test/shop/shop-test-kit';
 
 describe.each(testDialects())('card payment through the Saferpay sandbox on %s', (dialect) => {
   let t: TestApp;

@@ -15,8 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { createCouponService } from './coupon-service';
 import { createCreditService } from './credit-service';
 import { createShopService } from './service';

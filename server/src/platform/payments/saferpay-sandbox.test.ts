@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { describeSaferpayContract } from '../../test/payments/saferpay-contract';
 import { createSaferpayClient, httpTransport } from './saferpay-client';
-import { describeSaferpayContract } from './saferpay-contract';
 import { createSaferpaySandbox } from './saferpay-sandbox';
 
 const account = {

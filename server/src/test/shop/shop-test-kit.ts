@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createCouponService, type NewCoupon } from '../features/shop/coupon-service';
-import { createCreditStore } from '../features/shop/credit-store';
-import { isoNow } from '../platform/db/columns';
-import type { SaferpaySandbox } from '../platform/payments/saferpay-sandbox';
-import { bearer } from './harness';
+import { createCouponService, type NewCoupon } from '../../features/shop/coupon-service';
+import { createCreditStore } from '../../features/shop/credit-store';
+import { isoNow } from '../../platform/db/columns';
+import type { SaferpaySandbox } from '../../platform/payments/saferpay-sandbox';
+import { bearer } from '../harness';
 
 /** Test support for the shop: payments through the sandbox's page, rolls and coupons made directly. */
 

@@ -1,5 +1,5 @@
-import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../../test/authorization-matrix';
-import { listPackages, startPayment } from '../../test/shop';
+import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-matrix';
+import { listPackages, startPayment } from './shop-test-kit';
 
 /** Shop rows of the authorization matrix: a purchase is its owner's alone; the payment callbacks need their key. */
 

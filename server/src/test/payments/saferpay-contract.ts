@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import type { SaferpayClient, SaferpayTransport } from './saferpay-client';
-import { SAFERPAY_PATHS, SAFERPAY_SPEC_VERSION, SaferpayError } from './saferpay-protocol';
+import type { SaferpayClient, SaferpayTransport } from '../../platform/payments/saferpay-client';
+import {
+  SAFERPAY_PATHS,
+  SAFERPAY_SPEC_VERSION,
+  SaferpayError,
+} from '../../platform/payments/saferpay-protocol';
 import {
   assertResponseSchema,
   captureResponseSchema,
   errorBodySchema,
   initializeResponseSchema,
-} from './saferpay-schemas';
+} from '../../platform/payments/saferpay-schemas';
 
 export interface SaferpayBackend {
   client: SaferpayClient;
