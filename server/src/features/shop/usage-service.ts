@@ -1,8 +1,8 @@
 import type { UsageStatistics } from '@wiggle/common/schemas/shop';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import { countGalleryWiggles } from '../gallery/gallery-usage';
-import { libraryUsage } from '../library/usage';
+import { countGalleryWiggles } from '../gallery/usage-service';
+import { libraryUsage } from '../library/usage-service';
 import { createCreditStore } from './credit-store';
 
 /** My account's usage statistics: the library's and the gallery's counts and the frames spent. */

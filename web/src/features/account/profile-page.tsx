@@ -29,7 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const twoColumns = {
   display: 'grid',
   gap: 2,
-  gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
   alignItems: 'start',
 } as const;
 
@@ -42,9 +42,9 @@ export function ProfilePage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         My account
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Box sx={twoColumns}>
-          <Box sx={{ display: 'grid', gap: 2 }}>
+          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
             {profile.isPending && <LinearProgress aria-label="Loading profile" />}
             {profile.isError && <Alert severity="error">{Messages.generic}</Alert>}
             {profile.data && (
@@ -58,7 +58,7 @@ export function ProfilePage() {
             )}
             <CreditBalance />
           </Box>
-          <Box sx={{ display: 'grid', gap: 2 }}>
+          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
             <Section title="Buy rolls">
               <ShopActions />
             </Section>

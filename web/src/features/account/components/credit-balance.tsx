@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -36,30 +37,32 @@ export function CreditBalance() {
               {rolls.filter((r) => r.creditStatus === 'Available').reduce((sum, r) => sum + r.creditsLeft, 0)}{' '}
               frames available
             </Typography>
-            <Table size="small" aria-label="Rolls">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Resolution</TableCell>
-                  <TableCell align="right">Frames left</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Expires</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rolls.map((roll) => (
-                  <TableRow key={roll.purchaseId} data-testid={`roll-${roll.purchaseId}`}>
-                    <TableCell>{roll.maxResolution} px</TableCell>
-                    <TableCell align="right">
-                      {roll.creditsLeft} / {roll.credits}
-                    </TableCell>
-                    <TableCell>
-                      <CreditStatusChip status={roll.creditStatus} />
-                    </TableCell>
-                    <TableCell>{roll.expiresAt ? formatDate(roll.expiresAt) : 'Never'}</TableCell>
+            <TableContainer>
+              <Table size="small" aria-label="Rolls">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Resolution</TableCell>
+                    <TableCell align="right">Frames left</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Expires</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {rolls.map((roll) => (
+                    <TableRow key={roll.purchaseId} data-testid={`roll-${roll.purchaseId}`}>
+                      <TableCell>{roll.maxResolution} px</TableCell>
+                      <TableCell align="right">
+                        {roll.creditsLeft} / {roll.credits}
+                      </TableCell>
+                      <TableCell>
+                        <CreditStatusChip status={roll.creditStatus} />
+                      </TableCell>
+                      <TableCell>{roll.expiresAt ? formatDate(roll.expiresAt) : 'Never'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
           </>
         )
       }

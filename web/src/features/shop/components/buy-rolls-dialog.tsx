@@ -6,8 +6,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { SHOP_MAX_PACKAGES_PER_PURCHASE } from '@wiggle/common/constants';
 import { Messages } from '@wiggle/common/messages';
@@ -30,6 +32,7 @@ export function BuyRollsDialog({ onClose }: { onClose: () => void }) {
   const packages = usePackages();
   const start = useStartPayment();
   const queryClient = useQueryClient();
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [quantityText, setQuantityText] = useState('1');
   const [phase, setPhase] = useState<PaymentPhase>('choose');
@@ -76,7 +79,14 @@ export function BuyRollsDialog({ onClose }: { onClose: () => void }) {
   const initError = start.error instanceof ApiError ? (start.error.error?.message ?? null) : null;
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="buy-rolls-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      aria-labelledby="buy-rolls-title"
+    >
       <DialogTitle id="buy-rolls-title">Buy rolls</DialogTitle>
       <DialogContent>
         {state === 'choose' ? (

@@ -50,7 +50,7 @@ export function PackagePicker(props: {
                 </Typography>
               )}
             </Box>
-            <Box sx={{ textAlign: 'right' }}>
+            <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
               <Typography sx={{ fontWeight: 600 }}>{formatPrice(pkg.currentPrice)}</Typography>
               {discount > 0 && (
                 <Box sx={{ display: 'flex', gap: 0.75, alignItems: 'center', justifyContent: 'flex-end' }}>
