@@ -12,34 +12,15 @@ import { buildApp } from '@wiggle/server/app';
 import { loadConfig } from '@wiggle/server/config';
 import { createCreditService } from '@wiggle/server/features/shop/credit-service';
 import { closePlatform, createLogger, createPlatform } from '@wiggle/server/platform/platform';
+import { createPostgresDatabase } from '@wiggle/server/test/harness';
 import { giveRoll } from '@wiggle/server/test/shop/shop-test-kit';
 import { sql } from 'kysely';
-import pg from 'pg';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function postgresDatabase(adminUrl: string) {
-  const name = `wiggle_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 async function run(dialect: 'sqlite' | 'postgres') {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wiggle-bench-shop-'));
-  const database = dialect === 'postgres' ? await postgresDatabase(process.env.TEST_DATABASE_URL ?? '') : undefined;
+  const database = dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -60,7 +41,11 @@ async function run(dialect: 'sqlite' | 'postgres') {
       payload: { name: 'Bench', username: email, password: 'Bench-pass1!', terms: true },
     });
     const { token } = res.json<{ token: string }>();
-    const row = await platform.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const row = await platform.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     await platform.db.updateTable('users').set({ is_verified_email: 1 }).where('id', '=', row.id).execute();
     return { id: row.id, token };
   };
@@ -110,12 +95,19 @@ async function run(dialect: 'sqlite' | 'postgres') {
 
   // 3. Pay → credits: the sandbox page's form post (notify inside it) until /account/credits lists the roll.
   const times: number[] = [];
-  const packageId = (await app.inject({ method: 'GET', url: '/api/shop/packages' })).json<{ id: number }[]>()[0]!.id;
+  const packageId = (await app.inject({ method: 'GET', url: '/api/shop/packages' })).json<
+    { id: number }[]
+  >()[0]!.id;
   for (let i = 0; i < 10; i++) {
     const m = await user();
     const auth = { authorization: `Bearer ${m.token}` };
     const started = (
-      await app.inject({ method: 'POST', url: '/api/shop/payment', headers: auth, payload: { packageId, quantity: 1 } })
+      await app.inject({
+        method: 'POST',
+        url: '/api/shop/payment',
+        headers: auth,
+        payload: { packageId, quantity: 1 },
+      })
     ).json<{ redirectUrl: string }>();
     const pagePath = new URL(started.redirectUrl).pathname;
     const t0 = performance.now();

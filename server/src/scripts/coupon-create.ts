@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
 import { TEXT_MAX_LENGTH } from '@wiggle/common/constants';
-import { loadConfig } from '../config';
 import { createCouponService } from '../features/shop/coupon-service';
-import { createDatabase, migrateToLatest } from '../platform/db/database';
+import { runScript, withMigratedDatabase } from './run-script';
 
 const usage = `Usage: npm run coupon:create -- --name 'Spring' --package-id 2 [--amount 100] [--codes 1]
 
@@ -37,22 +36,12 @@ async function main(): Promise<number> {
     console.error(`A name, a package id and positive whole numbers are required.\n\n${usage}`);
     return 2;
   }
-  const db = createDatabase(loadConfig());
-  try {
-    await migrateToLatest(db);
+  return withMigratedDatabase(async (db) => {
     const coupon = await createCouponService(db).createCoupon({ name, amount, numberOfCodes, packageId });
     console.error(`Created coupon ${coupon.id} (${amount} redemptions, package ${packageId}).`);
     for (const code of coupon.codes) console.log(code);
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { TestMember } from './harness';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
+import { everyone, members, type Role, verified } from './matrix-roles';
 import { shopRows, shopSetup } from './shop/authorization-rows';
 
 /**
@@ -10,8 +11,8 @@ import { shopRows, shopSetup } from './shop/authorization-rows';
  * `features/authorization.test.ts` runs each row for each role with a fresh session and checks that the table lists
  * every documented /api route. Features append their rows (and, when they need objects to point at, a setup) here.
  */
-export type Role = 'visitor' | 'unverified' | 'verified' | 'other' | 'admin';
-export const ROLES: Role[] = ['visitor', 'unverified', 'verified', 'other', 'admin'];
+export type { Role } from './matrix-roles';
+export { ROLES } from './matrix-roles';
 
 export interface MatrixContext {
   app: FastifyInstance;
@@ -38,22 +39,6 @@ export interface MatrixRow {
 
 /** Creates objects rows point at, owned by `owner`; runs once per app. */
 export type MatrixSetup = (context: Omit<MatrixContext, 'fixtures'>) => Promise<Record<string, unknown>>;
-
-const everyone = (status: number): Record<Role, number> => ({
-  visitor: status,
-  unverified: status,
-  verified: status,
-  other: status,
-  admin: status,
-});
-/** Signed-in members, verified or not. */
-const members = (status = 200): Record<Role, number> => ({ ...everyone(status), visitor: 401 });
-/** Verified members only (SPEC §6). */
-const verified = (status = 200): Record<Role, number> => ({
-  ...everyone(status),
-  visitor: 401,
-  unverified: 403,
-});
 
 let unique = 0;
 const uniqueEmail = (role: Role) => {

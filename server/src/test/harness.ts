@@ -35,7 +35,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => Promise<void> | void;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh, empty PostgreSQL database next to TEST_DATABASE_URL's (tests and benchmarks); `drop()` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `wiggle_t_${randomBytes(6).toString('hex')}`;

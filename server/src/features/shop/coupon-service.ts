@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { CURRENCY } from '@wiggle/common/constants';
 import { Messages } from '@wiggle/common/messages';
 import type { CouponCheck, Purchase } from '@wiggle/common/schemas/shop';
 import type { Kysely } from 'kysely';
@@ -88,23 +87,15 @@ export function createCouponService(db: Kysely<Database>) {
           if (!(await coupons.takeRedemption(trx, coupon.couponId))) throw invalid();
           const now = isoNow();
           const id = await credits.insertGrantedRoll(trx, {
-            user_id: userId,
-            package_id: coupon.packageId,
-            package_name: coupon.packageName,
+            userId,
             type: 'Coupon',
-            quantity: 1,
+            packageId: coupon.packageId,
+            packageName: coupon.packageName,
             credits: coupon.credits,
-            max_resolution: coupon.maxResolution,
-            price: 0,
-            currency: CURRENCY,
-            validity_days: coupon.validityDays,
-            init_at: now,
-            coupon_id: coupon.couponId,
-            callback_key: null,
-            saferpay_token: null,
-            saferpay_transaction_id: null,
-            failure_name: null,
-            failure_behavior: null,
+            maxResolution: coupon.maxResolution,
+            validityDays: coupon.validityDays,
+            couponId: coupon.couponId,
+            initAt: now,
           });
           await coupons.insertRedemption(trx, {
             couponId: coupon.couponId,

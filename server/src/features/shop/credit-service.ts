@@ -1,9 +1,8 @@
-import { CURRENCY } from '@wiggle/common/constants';
 import { Messages } from '@wiggle/common/messages';
 import type { Roll } from '@wiggle/common/schemas/shop';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import { isoNow, isUniqueViolation } from '../../platform/db/columns';
+import { isUniqueViolation } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { PaymentRequired } from '../../platform/errors';
 import type { Logger } from '../../platform/platform';
@@ -55,23 +54,13 @@ export function createCreditService(db: Kysely<Database>, config: WelcomeGiftCon
       try {
         await db.transaction().execute((trx) =>
           credits.insertGrantedRoll(trx, {
-            user_id: userId,
-            package_id: null,
-            package_name: 'Welcome gift',
+            userId,
             type: 'WelcomeGift',
-            quantity: 1,
+            packageId: null,
+            packageName: 'Welcome gift',
             credits: config.WELCOME_GIFT_CREDITS,
-            max_resolution: config.WELCOME_GIFT_MAX_RESOLUTION,
-            price: 0,
-            currency: CURRENCY,
-            validity_days: config.WELCOME_GIFT_VALIDITY_DAYS || null,
-            init_at: isoNow(),
-            coupon_id: null,
-            callback_key: null,
-            saferpay_token: null,
-            saferpay_transaction_id: null,
-            failure_name: null,
-            failure_behavior: null,
+            maxResolution: config.WELCOME_GIFT_MAX_RESOLUTION,
+            validityDays: config.WELCOME_GIFT_VALIDITY_DAYS || null,
           }),
         );
         log?.info({ userId }, 'welcome gift granted');

@@ -1,7 +1,8 @@
+import { CURRENCY } from '@wiggle/common/constants';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
-import type { NewPurchase, PurchaseRow } from './store';
+import type { PurchaseRow } from './store';
 
 type Trx = Transaction<Database>;
 
@@ -11,6 +12,20 @@ export interface SpendFor {
   entityId: number | null;
 }
 
+/** A roll given without payment: a coupon's or the welcome gift. */
+export interface GrantedRoll {
+  userId: number;
+  type: 'WelcomeGift' | 'Coupon';
+  packageId: number | null;
+  packageName: string;
+  credits: number;
+  maxResolution: number;
+  validityDays: number | null;
+  couponId?: number;
+  /** Defaults to now. */
+  initAt?: string;
+}
+
 export interface SpentFrame {
   ledgerId: number;
   purchaseId: number;
@@ -18,6 +33,18 @@ export interface SpentFrame {
 
 const expiryOf = (validityDays: number | null, from: Date): string | null =>
   validityDays ? new Date(from.getTime() + validityDays * 86_400_000).toISOString() : null;
+
+/** Rolls of the member that can pay for a frame of `longSide` px at `now`. */
+function spendableRolls(db: Kysely<Database>, userId: number, longSide: number, now: string) {
+  return db
+    .selectFrom('purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('credit_status', '=', 'Available')
+    .where('credits_left', '>', 0)
+    .where('max_resolution', '>=', longSide)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+}
 
 /**
  * The movements of credits. Each one changes a roll and writes its ledger row in one transaction; the spend is one
@@ -57,14 +84,7 @@ export function createCreditStore(db: Kysely<Database>) {
   function spendOnce(userId: number, longSide: number, what: SpendFor): Promise<SpentFrame | null> {
     return db.transaction().execute(async (trx) => {
       const now = isoNow();
-      const best = trx
-        .selectFrom('purchases')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('credit_status', '=', 'Available')
-        .where('credits_left', '>', 0)
-        .where('max_resolution', '>=', longSide)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      const best = spendableRolls(trx, userId, longSide, now)
         // Smallest sufficient resolution, then the roll that expires first (never-expiring last), then the oldest.
         .orderBy('max_resolution')
         .orderBy(sql`case when expires_at is null then 1 else 0 end`)
@@ -97,15 +117,7 @@ export function createCreditStore(db: Kysely<Database>) {
   }
 
   async function hasSpendableRoll(userId: number, longSide: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('purchases')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('credit_status', '=', 'Available')
-      .where('credits_left', '>', 0)
-      .where('max_resolution', '>=', longSide)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', isoNow())]))
-      .executeTakeFirst();
+    const row = await spendableRolls(db, userId, longSide, isoNow()).executeTakeFirst();
     return row !== undefined;
   }
 
@@ -190,25 +202,38 @@ export function createCreditStore(db: Kysely<Database>) {
     },
 
     /** Inserts a roll that is granted at once (coupon, welcome gift) with its ledger row, inside `trx`. */
-    async insertGrantedRoll(
-      trx: Trx,
-      roll: Omit<NewPurchase, 'status' | 'credit_status' | 'credits_left' | 'completed_at' | 'expires_at'>,
-    ): Promise<number> {
-      const now = new Date(roll.init_at);
+    async insertGrantedRoll(trx: Trx, roll: GrantedRoll): Promise<number> {
+      const initAt = roll.initAt ?? isoNow();
       const inserted = await trx
         .insertInto('purchases')
         .values({
-          ...roll,
+          user_id: roll.userId,
+          package_id: roll.packageId,
+          package_name: roll.packageName,
+          type: roll.type,
           status: 'Success',
           credit_status: 'Available',
+          quantity: 1,
+          credits: roll.credits,
           credits_left: roll.credits,
-          completed_at: roll.init_at,
-          expires_at: expiryOf(roll.validity_days, now),
+          max_resolution: roll.maxResolution,
+          price: 0,
+          currency: CURRENCY,
+          validity_days: roll.validityDays,
+          init_at: initAt,
+          completed_at: initAt,
+          expires_at: expiryOf(roll.validityDays, new Date(initAt)),
+          coupon_id: roll.couponId ?? null,
+          callback_key: null,
+          saferpay_token: null,
+          saferpay_transaction_id: null,
+          failure_name: null,
+          failure_behavior: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       await ledger(trx, {
-        userId: roll.user_id,
+        userId: roll.userId,
         purchaseId: inserted.id,
         delta: roll.credits,
         reason: 'grant',

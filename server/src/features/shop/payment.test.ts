@@ -36,6 +36,21 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
     (await t.app.inject({ method: 'GET', url: '/api/account/credits', headers: bearer(member.token) })).json<{
       rolls: { purchaseId: number; creditsLeft: number; creditStatus: string }[];
     }>().rolls;
+  const postPayment = (payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/shop/payment',
+      headers: bearer(member.token),
+      payload: payload as object,
+    });
+  /** A payment the payer completed while Saferpay's notify call is held back (released by the test). */
+  const paidWithNotifyHeld = async () => {
+    const sandbox = sandboxOf(t.app);
+    const started = await startPayment(t.app, member.token, packageId);
+    sandbox.holdNotifications();
+    const returnUrl = await actOnPaymentPage(t.app, started.redirectUrl, 'pay');
+    return { sandbox, started, returnUrl };
+  };
   const ledgerOf = (purchaseId: number) =>
     t.platform.db.selectFrom('credit_ledger').selectAll().where('purchase_id', '=', purchaseId).execute();
 
@@ -73,10 +88,7 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
   });
 
   it('return before notify, then notify twice: granted exactly once', async () => {
-    const sandbox = sandboxOf(t.app);
-    const started = await startPayment(t.app, member.token, packageId);
-    sandbox.holdNotifications();
-    const returnUrl = await actOnPaymentPage(t.app, started.redirectUrl, 'pay');
+    const { sandbox, started, returnUrl } = await paidWithNotifyHeld();
     expect((await getPurchase(t.app, member.token, started.purchaseId)).status).toBe('Pending');
     expect((await followReturn(t.app, returnUrl)).statusCode).toBe(303);
     expect((await getPurchase(t.app, member.token, started.purchaseId)).status).toBe('Success');
@@ -88,10 +100,7 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
   });
 
   it('notify and return at the same moment grant once', async () => {
-    const sandbox = sandboxOf(t.app);
-    const started = await startPayment(t.app, member.token, packageId);
-    sandbox.holdNotifications();
-    const returnUrl = await actOnPaymentPage(t.app, started.redirectUrl, 'pay');
+    const { sandbox, started, returnUrl } = await paidWithNotifyHeld();
     await Promise.all([
       sandbox.releaseNotifications(),
       followReturn(t.app, returnUrl),
@@ -159,10 +168,7 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
     ['RETRY_LATER', 'COMMUNICATION_TIMEOUT', 'Pending'],
   ] as const)('Assert failing with %s', (behavior, errorName, status) => {
     it(`leaves the purchase ${status}; a later call settles what is still open`, async () => {
-      const sandbox = sandboxOf(t.app);
-      const started = await startPayment(t.app, member.token, packageId);
-      sandbox.holdNotifications();
-      const returnUrl = await actOnPaymentPage(t.app, started.redirectUrl, 'pay');
+      const { sandbox, started, returnUrl } = await paidWithNotifyHeld();
       sandbox.scheduleError('assert', {
         status: 402,
         body: { Behavior: behavior, ErrorName: errorName, ErrorMessage: 'x' },
@@ -180,10 +186,7 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
   });
 
   it('Assert failing with RETRY is retried with the same RequestId and RetryIndicator 1', async () => {
-    const sandbox = sandboxOf(t.app);
-    const started = await startPayment(t.app, member.token, packageId);
-    sandbox.holdNotifications();
-    const returnUrl = await actOnPaymentPage(t.app, started.redirectUrl, 'pay');
+    const { sandbox, started, returnUrl } = await paidWithNotifyHeld();
     sandbox.scheduleError('assert', {
       status: 500,
       body: { Behavior: 'RETRY', ErrorName: 'INTERNAL_ERROR', ErrorMessage: 'x' },
@@ -202,12 +205,7 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
       status: 400,
       body: { Behavior: 'DO_NOT_RETRY', ErrorName: 'VALIDATION_FAILED', ErrorMessage: 'x' },
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/shop/payment',
-      headers: bearer(member.token),
-      payload: { packageId, quantity: 1 },
-    });
+    const res = await postPayment({ packageId, quantity: 1 });
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toEqual({ code: 'payment_init_failed', message: Messages.paymentInitFailed });
   });
@@ -231,12 +229,7 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
       ['a tampered amount', () => ({ packageId, quantity: 1, amount: 1 }), undefined],
     ])('%s', async (_name, body, field) => {
       const before = await count();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/shop/payment',
-        headers: bearer(member.token),
-        payload: body(),
-      });
+      const res = await postPayment(body());
       expect(res.statusCode).toBe(400);
       if (field) expect(Object.keys(res.json().error.fields)).toEqual([field]);
       if (field === 'quantity') expect(res.json().error.message).toBe(Messages.quantityRange(50));
@@ -247,12 +240,7 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
       await t.platform.db.updateTable('packages').set({ is_active: 0 }).where('id', '=', packageId).execute();
       try {
         const before = await count();
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/shop/payment',
-          headers: bearer(member.token),
-          payload: { packageId, quantity: 1 },
-        });
+        const res = await postPayment({ packageId, quantity: 1 });
         expect(res.statusCode).toBe(400);
         expect(res.json().error).toMatchObject({
           code: 'package_unavailable',

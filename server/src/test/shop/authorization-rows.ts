@@ -1,4 +1,5 @@
-import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-matrix';
+import type { MatrixContext, MatrixRow, MatrixSetup } from '../authorization-matrix';
+import { everyone, type Role, verified } from '../matrix-roles';
 import { listPackages, startPayment } from './shop-test-kit';
 
 /** Shop rows of the authorization matrix: a purchase is its owner's alone; the payment callbacks need their key. */
@@ -9,25 +10,7 @@ interface ShopFixtures {
   callbackKey: string;
 }
 
-const all = (status: number): Record<Role, number> => ({
-  visitor: status,
-  unverified: status,
-  verified: status,
-  other: status,
-  admin: status,
-});
-const anyVerified = (status = 200): Record<Role, number> => ({
-  ...all(status),
-  visitor: 401,
-  unverified: 403,
-});
-const onlyOwner: Record<Role, number> = {
-  visitor: 401,
-  unverified: 403,
-  verified: 200,
-  other: 404,
-  admin: 404,
-};
+const onlyOwner: Record<Role, number> = { ...verified(), other: 404, admin: 404 };
 
 const fx = (context: MatrixContext) => context.fixtures.shop as ShopFixtures;
 
@@ -44,13 +27,13 @@ export const shopSetup: MatrixSetup = async ({ app, owner }) => {
 };
 
 export const shopRows: MatrixRow[] = [
-  { route: 'GET /shop/packages', expect: all(200) },
+  { route: 'GET /shop/packages', expect: everyone(200) },
   {
     route: 'POST /shop/payment',
     request: (c) => ({ url: '/api/shop/payment', payload: { packageId: fx(c).packageId, quantity: 1 } }),
-    expect: anyVerified(),
+    expect: verified(),
   },
-  { route: 'GET /shop/purchases', expect: anyVerified() },
+  { route: 'GET /shop/purchases', expect: verified() },
   {
     route: 'GET /shop/purchases/:id',
     request: (c) => ({ url: `/api/shop/purchases/${fx(c).purchaseId}` }),
@@ -60,23 +43,23 @@ export const shopRows: MatrixRow[] = [
   {
     route: 'GET /shop/payment/notify/:id',
     request: (c) => ({ url: `/api/shop/payment/notify/${fx(c).purchaseId}?key=${fx(c).callbackKey}` }),
-    expect: all(200),
+    expect: everyone(200),
   },
   {
     route: 'GET /shop/payment/return/:id',
     request: (c) => ({ url: `/api/shop/payment/return/${fx(c).purchaseId}?key=${fx(c).callbackKey}` }),
-    expect: all(303),
+    expect: everyone(303),
   },
   {
     route: 'POST /shop/coupon/check',
     request: () => ({ url: '/api/shop/coupon/check', payload: { code: 'NOSUCHCOUPON42' } }),
-    expect: anyVerified(400),
+    expect: verified(400),
   },
   {
     route: 'POST /shop/coupon/redeem',
     request: () => ({ url: '/api/shop/coupon/redeem', payload: { code: 'NOSUCHCOUPON42' } }),
-    expect: anyVerified(400),
+    expect: verified(400),
   },
-  { route: 'GET /account/credits', expect: anyVerified() },
-  { route: 'GET /account/statistics', expect: anyVerified() },
+  { route: 'GET /account/credits', expect: verified() },
+  { route: 'GET /account/statistics', expect: verified() },
 ];

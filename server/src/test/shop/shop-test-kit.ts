@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createCouponService, type NewCoupon } from '../../features/shop/coupon-service';
 import { createCreditStore } from '../../features/shop/credit-store';
-import { isoNow } from '../../platform/db/columns';
 import type { SaferpaySandbox } from '../../platform/payments/saferpay-sandbox';
 import { bearer } from '../harness';
 
@@ -76,23 +75,14 @@ export async function giveRoll(
   const credits = createCreditStore(app.platform.db);
   return app.platform.db.transaction().execute((trx) =>
     credits.insertGrantedRoll(trx, {
-      user_id: userId,
-      package_id: null,
-      package_name: `Test roll ${roll.credits}@${roll.maxResolution}`,
+      userId,
       type: 'Coupon',
-      quantity: 1,
+      packageId: null,
+      packageName: `Test roll ${roll.credits}@${roll.maxResolution}`,
       credits: roll.credits,
-      max_resolution: roll.maxResolution,
-      price: 0,
-      currency: 'USD',
-      validity_days: roll.validityDays ?? null,
-      init_at: roll.initAt ?? isoNow(),
-      coupon_id: null,
-      callback_key: null,
-      saferpay_token: null,
-      saferpay_transaction_id: null,
-      failure_name: null,
-      failure_behavior: null,
+      maxResolution: roll.maxResolution,
+      validityDays: roll.validityDays ?? null,
+      ...(roll.initAt ? { initAt: roll.initAt } : {}),
     }),
   );
 }
