@@ -32,14 +32,15 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
   const credits = createCreditService(db, config, platform.log);
   const member = (request: FastifyRequest) => currentMember(request).id;
   // Counted per member (after the guard), so guessing codes from many addresses does not multiply the budget.
-  const couponLimit = {
+  const memberLimit = (name: string, max: number) => ({
     rateLimit: {
-      max: config.RATE_LIMIT_COUPON_PER_MINUTE,
+      max,
       timeWindow: '1 minute',
       hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `coupon:${request.member?.id ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `${name}:${request.member?.id ?? request.ip}`,
     },
-  };
+  });
+  const couponLimit = memberLimit('coupon', config.RATE_LIMIT_COUPON_PER_MINUTE);
 
   app.get(
     '/shop/packages',
@@ -64,6 +65,8 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
         response: { 200: paymentStartedSchema },
       },
       preHandler: requireVerified,
+      // Each start opens a payment at Saferpay; a member needs a few, a script would need many.
+      config: memberLimit('payment', 30),
     },
     async (request) => shop.startPayment(member(request), request.body.packageId, request.body.quantity),
   );
