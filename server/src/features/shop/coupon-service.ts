@@ -43,7 +43,7 @@ export function createCouponService(db: Kysely<Database>) {
 
   async function usable(userId: number, code: string) {
     const coupon = await coupons.findByCode(code);
-    if (!coupon || coupon.status !== 'Active' || coupon.amountLeft <= 0) throw invalid();
+    if (coupon?.status !== 'Active' || coupon.amountLeft <= 0) throw invalid();
     if (await coupons.hasRedeemed(coupon.couponId, userId))
       throw new Conflict(
         Messages.couponAlreadyRedeemed,

@@ -36,13 +36,6 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
     (await t.app.inject({ method: 'GET', url: '/api/account/credits', headers: bearer(member.token) })).json<{
       rolls: { purchaseId: number; creditsLeft: number; creditStatus: string }[];
     }>().rolls;
-  const postPayment = (payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/shop/payment',
-      headers: bearer(member.token),
-      payload: payload as object,
-    });
   /** A payment the payer completed while Saferpay's notify call is held back (released by the test). */
   const paidWithNotifyHeld = async () => {
     const sandbox = sandboxOf(t.app);
@@ -185,6 +178,43 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
     });
   });
 
+  it('an asserted amount other than the purchase price grants nothing', async () => {
+    const { sandbox, started, returnUrl } = await paidWithNotifyHeld();
+    // As if the purchase had been priced differently from what the payer paid.
+    await t.platform.db
+      .updateTable('purchases')
+      .set({ price: 1 })
+      .where('id', '=', started.purchaseId)
+      .execute();
+    await followReturn(t.app, returnUrl);
+    await sandbox.releaseNotifications();
+    expect(await getPurchase(t.app, member.token, started.purchaseId)).toMatchObject({
+      status: 'Failed',
+      creditsLeft: 0,
+      failure: { name: 'AMOUNT_INVALID', cancelled: false },
+    });
+    expect(await ledgerOf(started.purchaseId)).toEqual([]);
+  });
+
+  it.each([
+    ['RETRY_LATER', 'Pending'],
+    ['DO_NOT_RETRY', 'Failed'],
+  ] as const)('Capture failing with %s leaves the purchase %s', async (behavior, status) => {
+    const { sandbox, started, returnUrl } = await paidWithNotifyHeld();
+    sandbox.scheduleError('capture', {
+      status: 402,
+      body: { Behavior: behavior, ErrorName: 'TRANSACTION_IN_WRONG_STATE', ErrorMessage: 'x' },
+    });
+    await followReturn(t.app, returnUrl);
+    expect((await getPurchase(t.app, member.token, started.purchaseId)).status).toBe(status);
+    expect(await ledgerOf(started.purchaseId)).toEqual([]);
+    // The held notify asserts again: a pending purchase is captured and granted now, a failed one stays failed.
+    await sandbox.releaseNotifications();
+    expect((await getPurchase(t.app, member.token, started.purchaseId)).status).toBe(
+      status === 'Pending' ? 'Success' : 'Failed',
+    );
+  });
+
   it('Assert failing with RETRY is retried with the same RequestId and RetryIndicator 1', async () => {
     const { sandbox, started, returnUrl } = await paidWithNotifyHeld();
     sandbox.scheduleError('assert', {
@@ -198,74 +228,5 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
     expect(asserts[1]!.requestId).toBe(asserts[0]!.requestId);
     expect((await getPurchase(t.app, member.token, started.purchaseId)).status).toBe('Success');
     await sandbox.releaseNotifications();
-  });
-
-  it('Initialize failing: 502 with a clear message, the purchase ends Failed', async () => {
-    sandboxOf(t.app).scheduleError('initialize', {
-      status: 400,
-      body: { Behavior: 'DO_NOT_RETRY', ErrorName: 'VALIDATION_FAILED', ErrorMessage: 'x' },
-    });
-    const res = await postPayment({ packageId, quantity: 1 });
-    expect(res.statusCode).toBe(502);
-    expect(res.json().error).toEqual({ code: 'payment_init_failed', message: Messages.paymentInitFailed });
-  });
-
-  describe('bad input creates nothing', () => {
-    const count = async () =>
-      Number(
-        (
-          await t.platform.db
-            .selectFrom('purchases')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    it.each([
-      ['quantity 0', () => ({ packageId, quantity: 0 }), 'quantity'],
-      ['quantity 51', () => ({ packageId, quantity: 51 }), 'quantity'],
-      ['quantity 2.5', () => ({ packageId, quantity: 2.5 }), 'quantity'],
-      ['an unknown package id', () => ({ packageId: 999_999, quantity: 1 }), 'packageId'],
-      ['a package id that is not an id', () => ({ packageId: '1e2', quantity: 1 }), 'packageId'],
-      ['a tampered amount', () => ({ packageId, quantity: 1, amount: 1 }), undefined],
-    ])('%s', async (_name, body, field) => {
-      const before = await count();
-      const res = await postPayment(body());
-      expect(res.statusCode).toBe(400);
-      if (field) expect(Object.keys(res.json().error.fields)).toEqual([field]);
-      if (field === 'quantity') expect(res.json().error.message).toBe(Messages.quantityRange(50));
-      expect(await count()).toBe(before);
-    });
-
-    it('a disabled package', async () => {
-      await t.platform.db.updateTable('packages').set({ is_active: 0 }).where('id', '=', packageId).execute();
-      try {
-        const before = await count();
-        const res = await postPayment({ packageId, quantity: 1 });
-        expect(res.statusCode).toBe(400);
-        expect(res.json().error).toMatchObject({
-          code: 'package_unavailable',
-          message: Messages.packageUnavailable,
-        });
-        expect(await count()).toBe(before);
-        expect((await listPackages(t.app)).some((p) => p.id === packageId)).toBe(false);
-      } finally {
-        await t.platform.db
-          .updateTable('packages')
-          .set({ is_active: 1 })
-          .where('id', '=', packageId)
-          .execute();
-      }
-    });
-  });
-
-  it("another member's purchase is 404, as a missing one", async () => {
-    const started = await startPayment(t.app, member.token, packageId);
-    const other = await registerMember(t.app);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/shop/purchases/${started.purchaseId}`,
-      headers: bearer(other.token),
-    });
-    expect(res.statusCode).toBe(404);
   });
 });

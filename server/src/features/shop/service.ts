@@ -74,7 +74,7 @@ export function createShopService(
     /** Prices the purchase from the package (never from the client) and opens Saferpay's payment page for it. */
     async startPayment(userId: number, packageId: number, quantity: number): Promise<PaymentStarted> {
       const pkg = await shop.findPackage(packageId);
-      if (!pkg || pkg.is_active !== 1 || pkg.is_public !== 1)
+      if (pkg?.is_active !== 1 || pkg.is_public !== 1)
         throw new BadRequest(
           Messages.packageUnavailable,
           { packageId: Messages.packageUnavailable },

@@ -208,7 +208,7 @@ export function createSaferpaySandbox(options: SaferpaySandboxOptions) {
     async (request, reply) => {
       const payment = payments.get(request.params.token);
       const action = request.body?.action;
-      if (!payment || payment.state !== 'Initialized' || !['pay', 'decline', 'cancel'].includes(action ?? ''))
+      if (payment?.state !== 'Initialized' || !['pay', 'decline', 'cancel'].includes(action ?? ''))
         return reply.status(400).type('text/html').send(paymentFinishedHtml());
       payment.state = action === 'pay' ? 'Authorized' : action === 'decline' ? 'Declined' : 'Aborted';
       const { Notification, ReturnUrl } = payment.request;
