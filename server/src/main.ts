@@ -3,7 +3,8 @@ import { loadConfig } from './config';
 import { wigglesDepsOf } from './features/wiggles/deps';
 import { registerWiggleJobs } from './features/wiggles/jobs';
 import { runsJobHandlers } from './platform/jobs/create-job-queue';
-import { closePlatform, createLogger, createPlatform, type Platform } from './platform/platform';
+import { createLogger } from './platform/logger';
+import { closePlatform, createPlatform, type Platform } from './platform/platform';
 
 /**
  * Starts the job handlers of this process and resolves to a function that stops them. With REDIS_URL the web

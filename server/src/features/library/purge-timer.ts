@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Logger } from '../../platform/platform';
+import type { Logger } from '../../platform/logger';
 import type { LibraryDeps } from './deps';
 import { purgeExpired } from './trash-service';
 
