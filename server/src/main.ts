@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { wigglesDepsOf } from './features/wiggles/deps';
-import { registerWiggleJobs } from './features/wiggles/jobs';
+import { startJobHandlers } from './jobs';
 import { runsJobHandlers } from './platform/jobs/create-job-queue';
 import { createLogger } from './platform/logger';
 import { closePlatform, createPlatform, type Platform } from './platform/platform';
@@ -12,7 +11,7 @@ import { closePlatform, createPlatform, type Platform } from './platform/platfor
  */
 async function startJobs(platform: Platform, mode: 'web' | 'worker'): Promise<() => Promise<void>> {
   if (!runsJobHandlers(mode, platform.config.REDIS_URL)) return async () => {};
-  registerWiggleJobs(wigglesDepsOf(platform));
+  await startJobHandlers(platform);
   platform.log.info(
     { mode, queue: platform.config.REDIS_URL ? 'bullmq' : 'in-process' },
     'job handlers started',
