@@ -44,11 +44,11 @@ export async function drawWatermark(frame: RawImage, text: string): Promise<RawI
     `font-size="${box.fontSize}" font-weight="bold" text-anchor="end" fill="#ffffff" fill-opacity="0.85" ` +
     `stroke="#000000" stroke-opacity="0.55" stroke-width="${stroke}" paint-order="stroke">` +
     `${escapeXml(text)}</text></svg>`;
-  const { data, info } = await sharp(frame.data, {
+  let pipeline = sharp(frame.data, {
     raw: { width: frame.width, height: frame.height, channels: frame.channels },
-  })
-    .composite([{ input: Buffer.from(svg), left: box.left, top: box.top }])
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  }).composite([{ input: Buffer.from(svg), left: box.left, top: box.top }]);
+  // Compositing adds an alpha channel; an opaque frame stays opaque (and keeps its channel count).
+  if (frame.channels !== 4) pipeline = pipeline.removeAlpha();
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
 }
