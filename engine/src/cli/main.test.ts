@@ -100,15 +100,20 @@ describe('wiggle CLI', () => {
     expect(Buffer.compare(await readFile(join(out, 'right.jpg')), right)).toBe(0);
   });
 
+  /** Two gradient PNGs of another cell size (a pair with no real depth), written as `<name>l.png`, `<name>r.png`. */
+  async function gradientPair(name: string, width: number, height: number) {
+    const paths = [join(dir, `${name}l.png`), join(dir, `${name}r.png`)] as const;
+    for (const [i, path] of paths.entries()) {
+      const image = gradientRaw(width, height, i === 0 ? undefined : 8);
+      await sharp(image.data, { raw: { width, height, channels: 3 } })
+        .png()
+        .toFile(path);
+    }
+    return paths;
+  }
+
   it('make writes an animated WebP from a pair and reports the statuses as JSON', async () => {
-    const left = join(dir, 'l.png');
-    const right = join(dir, 'r.png');
-    await sharp(gradientRaw(320, 200).data, { raw: { width: 320, height: 200, channels: 3 } })
-      .png()
-      .toFile(left);
-    await sharp(gradientRaw(320, 200, 8).data, { raw: { width: 320, height: 200, channels: 3 } })
-      .png()
-      .toFile(right);
+    const [left, right] = await gradientPair('', 320, 200);
     const out = join(dir, 'w.webp');
     const result = await wiggle(
       'make',
@@ -142,14 +147,7 @@ describe('wiggle CLI', () => {
   });
 
   it('make takes the tune flags: pivot, ratio, resize, sharpen, padding and watermark', async () => {
-    const left = join(dir, 'tl.png');
-    const right = join(dir, 'tr.png');
-    await sharp(gradientRaw(640, 480).data, { raw: { width: 640, height: 480, channels: 3 } })
-      .png()
-      .toFile(left);
-    await sharp(gradientRaw(640, 480, 8).data, { raw: { width: 640, height: 480, channels: 3 } })
-      .png()
-      .toFile(right);
+    const [left, right] = await gradientPair('t', 640, 480);
     const out = join(dir, 'tuned.webp');
     const flags = ['--no-align', '--no-inbetweens', '--pivot', '320,240', '--ratio', '16:9'];
     const more = ['--resize', 'width=320', '--sharpen', '2', '--padding', '4', '--watermark', '© me'];
