@@ -38,5 +38,6 @@ export const Messages = {
     sharpenLevel: 'Sharpen must be a level from 1 to 4.',
     paddingRange: 'Padding must be a whole number of pixels from 0 to 2000.',
     watermarkCharacters: 'The watermark must not contain control characters.',
+    sideBySideOrder: 'The side-by-side order must be parallel or cross.',
   },
 } as const;

@@ -100,7 +100,9 @@ export const RenderDescriptionSchema = TuneSchema.extend({
   /** SPEC stacking: auto-align (true) or standard. */
   autoAlign: z.boolean().default(true),
   /** How a single side-by-side source is read. */
-  sideBySideOrder: z.enum(['parallel', 'cross']).default('parallel'),
+  sideBySideOrder: z
+    .enum(['parallel', 'cross'], { error: Messages.tune.sideBySideOrder })
+    .default('parallel'),
   /** Long side the frames are bounded to before crop and resize (library working copy, export size). */
   maxSide: z.number().int().positive().max(FINE_TUNE_LIMITS.maxSide).optional(),
   /** Border around every frame, px of the output. */

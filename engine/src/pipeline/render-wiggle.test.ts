@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeLayeredScene, misalignView, renderView } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
+import { measureDisparity } from '../render/pivot-disparity';
 import { seeded } from '../seeded-random';
 import { sharpFromRaw } from '../testing/make-images';
 import { buildMpo } from '../testing/make-mpo';
+import { markerPair } from '../testing/marker-pair';
 import { type RenderedWiggle, renderWiggle } from './render-wiggle';
 
 const W = 900;
@@ -76,5 +78,24 @@ describe('renderWiggle', () => {
       [H, H],
       [H, H],
     ]);
+  });
+
+  it("reads one side-by-side image as two views; coordinates stay in the source half's pixels", async () => {
+    const { left: l, right: r, marker } = markerPair(640, 480, 16);
+    const sideBySide = await sharpFromRaw(l)
+      .extend({ right: 640 })
+      .composite([{ input: await png(r), left: 640, top: 0 }])
+      .png()
+      .toBuffer();
+    const pivot = { x: marker.x + 60, y: marker.y + 60 };
+    const result = await renderWiggle(
+      { kind: 'single', image: sideBySide },
+      { autoAlign: false, frames: 'views', maxSide: 320, pivot, encoding: 'raw' },
+    );
+    expect(result.canvas).toEqual({ width: 640, height: 480 });
+    expect(result.scale).toBeCloseTo(0.5, 5);
+    expect(result.pivotDisparity).toBeCloseTo(8, 0);
+    const [a, b] = raws(result);
+    expect(Math.abs(measureDisparity(a!, b!, { x: pivot.x / 2, y: pivot.y / 2 }))).toBeLessThan(0.5);
   });
 });
