@@ -1,7 +1,7 @@
 import type { AutoAlignStatus } from '@wiggle/common/enums';
 import sharp from 'sharp';
-import { alignPair } from '../align/align-pair';
-import type { RawImage, SimilarityTransform } from '../image';
+import { type AlignResult, alignPair } from '../align/align-pair';
+import type { RawImage } from '../image';
 import { decodeToRaw } from '../ingest/decode-raw';
 import { toEngineInputError } from '../ingest/sharp-errors';
 import { sniffImageType } from '../ingest/sniff';
@@ -14,17 +14,16 @@ export type WiggleSources =
   | { kind: 'single'; image: Uint8Array }
   | { kind: 'prepared'; views: PreparedViews };
 
+type Aligned = Extract<AlignResult, { ok: true }>;
+
+/**
+ * What auto-align found. On success every field the aligner reports passes through (beside its views); the
+ * transform's offsets and the suggested pivot are converted to source px (the suggested pivot lies on the
+ * aligned canvas, which already has zero disparity there).
+ */
 export type FoundAlignment =
   | { status: Extract<AutoAlignStatus, 'None'> }
-  | {
-      status: Extract<AutoAlignStatus, 'Success'>;
-      /** Maps the right view onto the left, in source px. */
-      transform: SimilarityTransform;
-      inliers: number;
-      residualVerticalPx: { median: number; p95: number };
-      /** In source px on the aligned canvas; the canvas already has zero disparity there. */
-      suggestedPivot: { x: number; y: number };
-    }
+  | ({ status: Extract<AutoAlignStatus, 'Success'> } & Omit<Aligned, 'ok' | 'left' | 'right'>)
   | { status: Extract<AutoAlignStatus, 'Error'>; reason: string };
 
 /** The pair decoded, matched in size, aligned and bounded: what interpolation and rendering start from. */
@@ -127,14 +126,20 @@ export async function prepareViews(sources: WiggleSources, options: PrepareOptio
   if (options.autoAlign) {
     const aligned = await alignPair(left, right);
     if (aligned.ok) {
-      left = aligned.left;
-      right = aligned.right;
-      const { transform: t, suggestedPivot: p } = aligned;
+      const {
+        ok: _ok,
+        left: alignedLeft,
+        right: alignedRight,
+        transform: t,
+        suggestedPivot: p,
+        ...found
+      } = aligned;
+      left = alignedLeft;
+      right = alignedRight;
       alignment = {
         status: 'Success',
+        ...found,
         transform: { ...t, dx: toSource(t.dx), dy: toSource(t.dy) },
-        inliers: aligned.inliers,
-        residualVerticalPx: aligned.residualVerticalPx,
         suggestedPivot: { x: toSource(p.x), y: toSource(p.y) },
       };
     } else {
