@@ -7,23 +7,25 @@
  * Usage: npm run build:node && tsx bench/media/throughput.ts [seconds per round] [rounds]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import { texturedJpeg } from '../engine/fixtures/textured-jpeg';
+import { REPOSITORY_ROOT, startCompiledServer } from '../support/compiled-server';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SECONDS = Number(process.argv[2] ?? 5);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const CONNECTIONS = 16;
 
 /** Starts a child and resolves once `ready(output)` finds what it needs in what the child printed. */
 function startChild<T>(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => T | undefined) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: REPOSITORY_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise<{ child: ChildProcess; found: T }>((resolve, reject) => {
     const look = (chunk: Buffer) => {
@@ -37,50 +39,12 @@ function startChild<T>(args: string[], env: NodeJS.ProcessEnv, ready: (output: s
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitForHealth(url: string): Promise<void> {
-  for (let tries = 0; tries < 300; tries++) {
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never became healthy`);
-}
-
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'wiggle-media-bench-'));
-  const children: ChildProcess[] = [];
+  const closers: (() => Promise<void>)[] = [];
   try {
-    // The app logs warnings only (request lines would make this bench measure log writing).
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const app = spawn(process.execPath, ['server/dist/main.mjs'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        S3_ENDPOINT: '',
-      },
-    });
-    children.push(app);
-    await waitForHealth(url);
+    const server = await startCompiledServer();
+    closers.push(server.close);
+    const { url, dataDir } = server;
 
     const username = 'bench@example.com';
     const registered = await fetch(`${url}/api/account/register`, {
@@ -118,7 +82,7 @@ async function main() {
         return port ? `http://127.0.0.1:${port}` : undefined;
       },
     );
-    children.push(bare.child);
+    closers.push(async () => void bare.child.kill('SIGTERM'));
 
     const check = await fetch(`${url}${previewPath}`, { headers: { authorization: `Bearer ${token}` } });
     if (check.status !== 200 || (await check.arrayBuffer()).byteLength !== size)
@@ -163,8 +127,7 @@ async function main() {
         .join(' ')} on ${availableParallelism()} cores`,
     );
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    await rm(dataDir, { recursive: true, force: true });
+    for (const close of closers) await close();
   }
 }
 
