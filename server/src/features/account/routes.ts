@@ -13,10 +13,10 @@ import { authInfoSchema } from '@wiggle/common/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireMember, requireVerified } from '../../platform/auth/guards';
 import { BadRequest, PayloadTooLarge } from '../../platform/errors';
-import { sendMedia } from '../../platform/http/send-media';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
+import { sendBlob } from '../../platform/http/send-blob';
 import { createAvatarService } from './avatars';
 import { createAccountService } from './service';
 
@@ -162,7 +162,7 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
     async (request, reply) => {
       // Ids change with each upload, so a cached copy is never stale; private because it needs a session.
       const key = await avatars.keyFor(currentMember(request), request.params.id);
-      return sendMedia(request, reply, platform.blobs, key, { contentType: 'image/webp' });
+      return sendBlob(request, reply, platform.blobs, key, 'image/webp');
     },
   );
 };

@@ -2,12 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore, ByteRange } from '../blobs/blob-store';
 import { NotFound } from '../errors';
 
-export interface MediaOptions {
-  contentType: string;
-  /** Private media (the default) need a session: browsers may keep them, shared caches never. */
-  cacheControl?: string;
-}
-
 /** A URL of member media only ever shows one object, except when a creation re-runs, which the ETag catches. */
 const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
 
@@ -17,24 +11,26 @@ const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
  * bytes streamed from the store, never held whole in memory. Every media route calls it once it has checked
  * that the member may see `key`.
  */
-export async function sendMedia(
+export async function sendBlob(
   request: FastifyRequest,
   reply: FastifyReply,
   blobs: BlobStore,
   key: string,
-  options: MediaOptions,
+  contentType: string,
+  /** Private media (the default) need a session: browsers may keep them, shared caches never. */
+  cacheControl = PRIVATE_IMMUTABLE,
 ): Promise<FastifyReply> {
   const stat = await blobs.stat(key);
   if (!stat) throw new NotFound();
   const etag = `"${stat.size.toString(16)}-${stat.modifiedAt.getTime().toString(16)}"`;
   reply
-    .header('Cache-Control', options.cacheControl ?? PRIVATE_IMMUTABLE)
+    .header('Cache-Control', cacheControl)
     .header('ETag', etag)
     .header('Vary', 'Authorization, Cookie')
     .header('Accept-Ranges', 'bytes');
   if (matchesAny(request.headers['if-none-match'], etag)) return reply.code(304).send();
 
-  reply.header('Content-Type', options.contentType);
+  reply.header('Content-Type', contentType);
   const ifRange = request.headers['if-range'];
   const range =
     ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, stat.size) : undefined;

@@ -4,22 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3TestServer } from '../../test/blobs/s3-test-server';
 import type { BlobStore } from '../blobs/blob-store';
 import { LocalBlobStore } from '../blobs/local-blob-store';
 import { S3BlobStore } from '../blobs/s3-blob-store';
-import { startS3TestServer } from '../blobs/s3-test-server';
 import { installErrorHandler } from './error-handler';
-import { parseRange, sendMedia } from './send-media';
+import { parseRange, sendBlob } from './send-blob';
 
 const BYTES = randomBytes(300_000);
 const KEY = 'originals/1/o.jpg';
 
-/** The same HTTP answers from both drivers: one route that sends KEY through sendMedia. */
+/** The same HTTP answers from both drivers: one route that sends KEY through sendBlob. */
 function describeMediaOver(
   driver: string,
   open: () => Promise<{ blobs: BlobStore; close(): Promise<void> }>,
 ) {
-  describe(`sendMedia over ${driver}`, () => {
+  describe(`sendBlob over ${driver}`, () => {
     let app: FastifyInstance;
     let store: { blobs: BlobStore; close(): Promise<void> };
     beforeAll(async () => {
@@ -29,9 +29,13 @@ function describeMediaOver(
       installErrorHandler(app);
       app.get('/media/:name', async (request, reply) => {
         const { name } = request.params as { name: string };
-        return sendMedia(request, reply, store.blobs, name === 'missing' ? 'nothing/here.jpg' : KEY, {
-          contentType: 'image/jpeg',
-        });
+        return sendBlob(
+          request,
+          reply,
+          store.blobs,
+          name === 'missing' ? 'nothing/here.jpg' : KEY,
+          'image/jpeg',
+        );
       });
       await app.ready();
     });
