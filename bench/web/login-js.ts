@@ -3,7 +3,7 @@
  * does) in Debian's Chromium and sums the encoded (on-the-wire) body sizes of every script response, as Chromium's
  * network events report them, once with the browser's usual Accept-Encoding (br, gzip) and once asking for
  * identity (what an uncompressed server sends). Goal: <= 150 KB compressed. Prints figures; never pass/fail.
- * Usage: npm run build && tsx bench/web/login-js.ts
+ * Usage: npm run build && tsx bench/web/login-js.ts [--files]  (--files lists each script)
  */
 import { chromium, type Page } from 'playwright-core';
 import { startCompiledServer } from '../support/compiled-server';
@@ -16,7 +16,7 @@ interface Transfer {
 }
 
 async function measure(page: Page, url: string): Promise<Transfer> {
-  const scripts: Promise<{ encoded: number; decoded: number; encoding: string }>[] = [];
+  const scripts: Promise<{ url: string; encoded: number; decoded: number; encoding: string }>[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
     scripts.push(
@@ -25,6 +25,7 @@ async function measure(page: Page, url: string): Promise<Transfer> {
         const headers = (await response?.allHeaders()) ?? {};
         const decoded = Number(headers['content-length'] ?? sizes.responseBodySize);
         return {
+          url: request.url(),
           encoded: sizes.responseBodySize,
           decoded: headers['content-encoding'] ? ((await response?.body())?.length ?? decoded) : decoded,
           encoding: headers['content-encoding'] ?? 'identity',
@@ -38,6 +39,8 @@ async function measure(page: Page, url: string): Promise<Transfer> {
     .first()
     .waitFor();
   const done = await Promise.all(scripts);
+  if (process.argv.includes('--files'))
+    for (const s of done) console.log(`${s.encoded}\t${s.encoding}\t${new URL(s.url).pathname}`);
   return {
     files: done.length,
     encodedBytes: done.reduce((n, s) => n + s.encoded, 0),
