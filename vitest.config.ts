@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // The CLI and server-process tests run the compiled bundles (what ships): build them first (~0.3 s).
-    globalSetup: ['scripts/build-node.mjs'],
+    globalSetup: ['build-node.mjs'],
     projects: [
       { test: { name: 'common', root: 'common', include: ['src/**/*.test.ts'] } },
       { test: { name: 'engine', root: 'engine', include: ['src/**/*.test.ts'], testTimeout: 60_000 } },

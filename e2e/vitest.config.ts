@@ -9,7 +9,7 @@ export default defineConfig({
     root: path.dirname(fileURLToPath(import.meta.url)),
     include: ['src/**/*.e2e.ts'],
     // The browser tests drive the compiled server (server/dist), built fresh like `npm start` does.
-    globalSetup: ['../scripts/build-node.mjs'],
+    globalSetup: ['../build-node.mjs'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** Bundles our own code, leaves every package of node_modules (and node: builtins) to Node. */
 const externalPackages = {
