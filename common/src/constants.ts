@@ -87,3 +87,9 @@ export const MAX_BETA_DISCOUNT_PERCENT = 40;
 /** Coupon codes: random, unguessable, case-insensitive, at least this long. */
 export const COUPON_CODE_MIN_LENGTH = 10;
 export const COUPON_CODE_MAX_LENGTH = 64;
+
+/**
+ * Limits of the editor's fine tuning (ours: SPEC names the controls, not their range). Rotation matches what
+ * auto-align accepts; maxSide bounds any rendered side (resize, export).
+ */
+export const FINE_TUNE_LIMITS = { verticalOffsetPx: 500, rotationDeg: 10, maxSide: 16384 } as const;

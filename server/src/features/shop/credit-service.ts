@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { isUniqueViolation } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { PaymentRequired } from '../../platform/errors';
-import type { Logger } from '../../platform/platform';
+import type { Logger } from '../../platform/logger';
 import { createCreditStore, type SpendFor, type SpentFrame } from './credit-store';
 import { toRoll } from './mappers';
 import { createShopStore } from './store';
