@@ -1,6 +1,6 @@
 /** The sandbox's payment page: plain HTML, one form whose submit buttons are named `action` (pay, decline, cancel). */
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../mail/layout';
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
