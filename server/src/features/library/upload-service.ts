@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DEFAULT_UPLOAD_RESOLUTION_LIMIT } from '@wiggle/common/constants';
-import { DeleteStatus, SourceType } from '@wiggle/common/enums';
+import { SourceType } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
 import {
   type Original,
@@ -13,11 +13,11 @@ import type { EncodedImage } from '@wiggle/engine/ingest/ingest-image';
 import pMap from 'p-map';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
-import { BadRequest, NotFound } from '../../platform/errors';
+import { BadRequest } from '../../platform/errors';
 import type { MultipartLimits, ReceivedForm } from '../../platform/http/multipart';
 import { memberUploadPreferences } from '../account/users-service';
 import type { IngestedPicture, LibraryDeps } from './deps';
-import { findItem } from './item-store';
+import { requireActiveFolder } from './folder-service';
 import { type OriginalRow, toOriginal } from './mappers';
 import { insertOriginal } from './original-store';
 
@@ -30,10 +30,6 @@ export const CONTENT_TYPES: Record<string, string> = {
 
 /** A file of a batch that failed alone, with SPEC's upload wording. */
 export class UploadFileError extends Error {}
-
-export function preparationError(reason: string): UploadFileError {
-  return new UploadFileError(Messages.uploadPreparationFailed(reason));
-}
 
 /** How an upload is ingested: the long side it is bounded to, and whether it is always re-encoded. */
 export interface UploadOptions {
@@ -90,7 +86,8 @@ export async function uploadOriginals(
     });
   }
   if (form.files.length === 0) throw new BadRequest('No file was uploaded.', { file: Messages.mandatory });
-  const folderId = await resolveTargetFolder(deps, ownerId, parsed.data.folderId);
+  // The member's own active folder, or the root; a foreign id is NotFound.
+  const folderId = await requireActiveFolder(deps.db, ownerId, parsed.data.folderId ?? null);
   const options = await uploadOptionsFor(deps, ownerId, parsed.data);
   const results = await pMap(
     form.files,
@@ -114,18 +111,6 @@ export async function uploadOriginals(
       r.error ? [{ name: form.files[i]!.filename || 'image', message: r.error }] : [],
     ),
   };
-}
-
-/** The folder uploads go into: the member's own active folder, or the root. A foreign id is NotFound. */
-export async function resolveTargetFolder(
-  deps: LibraryDeps,
-  ownerId: number,
-  folderId: number | null | undefined,
-) {
-  if (folderId == null) return null;
-  const folder = await findItem(deps.db, 'folders', ownerId, folderId);
-  if (!folder || folder.delete_status !== DeleteStatus.Active) throw new NotFound('Folder not found.');
-  return folder.id;
 }
 
 /** Writes o/p/t of one picture under a fresh prefix; returns the keys (the caller owns cleanup). */
