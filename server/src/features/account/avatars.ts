@@ -40,12 +40,12 @@ export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
       return { avatar: avatarUrl(id) ?? '' };
     },
 
-    /** The member's own avatar (admins: anyone's); a foreign or unknown id is 404 like a missing one. */
-    async read(member: Member, id: string): Promise<Buffer> {
+    /** Blob key of the member's own avatar (admins: anyone's); a foreign or unknown id is 404 like a missing one. */
+    async keyFor(member: Member, id: string): Promise<string> {
       if (!AVATAR_ID.test(id)) throw new NotFound();
       const row = await avatars.findAvatar(id, member.isAdmin ? null : member.id);
       if (!row) throw new NotFound();
-      return blobs.getBuffer(keyOf(row.id));
+      return keyOf(row.id);
     },
   };
 }
