@@ -13,8 +13,8 @@ const serverDir = fileURLToPath(new URL('../../../../server', import.meta.url));
 const prefix = `wiggle-test-${randomBytes(4).toString('hex')}`;
 
 /** Runs `npm run worker`'s command (`main.ts --worker`) and, once `readyLine` shows, sends SIGTERM. */
-function runWorker(env: Record<string, string>, readyLine?: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+function runWorker(env: Record<string, string>, readyLine?: string, args: string[] = ['--worker']) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,6 +34,15 @@ function runWorker(env: Record<string, string>, readyLine?: string) {
   return new Promise<{ code: number | null; output: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, output })),
   );
+}
+
+async function schedulerKeys(name: string, queuePrefix: string): Promise<string[]> {
+  const queue = new Queue(name, { connection: { url: testRedisUrl }, prefix: queuePrefix });
+  try {
+    return (await queue.getJobSchedulers()).map((scheduler) => scheduler.key);
+  } finally {
+    await queue.close();
+  }
 }
 
 describe('npm run worker', () => {
@@ -68,12 +77,30 @@ describe('npm run worker', () => {
     expect(code).toBe(0);
     // The worker scheduled the repeating jobs once in Redis, where one worker runs each occurrence.
     for (const name of Object.values(REPEATING_JOBS)) {
-      const queue = new Queue(name, { connection: { url: testRedisUrl }, prefix });
-      try {
-        expect((await queue.getJobSchedulers()).map((scheduler) => scheduler.key)).toEqual([name]);
-      } finally {
-        await queue.close();
-      }
+      expect(await schedulerKeys(name, prefix)).toEqual([name]);
+    }
+  });
+
+  it('leaves jobs and their schedules to the workers when a web process runs on Redis', async () => {
+    const webPrefix = `${prefix}-web`;
+    try {
+      const { code, output } = await runWorker(
+        {
+          DATA_DIR: dataDir,
+          REDIS_URL: testRedisUrl,
+          JOB_QUEUE_PREFIX: webPrefix,
+          PORT: '0',
+          HOST: '127.0.0.1',
+        },
+        'Server listening',
+        [],
+      );
+      expect(output).not.toContain('job handlers started');
+      expect(code).toBe(0);
+      for (const name of Object.values(REPEATING_JOBS))
+        expect(await schedulerKeys(name, webPrefix)).toEqual([]);
+    } finally {
+      await obliterateRedisPrefix(webPrefix);
     }
   });
 });
