@@ -6,7 +6,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { NotFound, UnsupportedMediaType } from '../../platform/errors';
-import { avatarUrl } from '../auth/service';
+import { avatarUrl } from './users-service';
 
 export const AVATAR_SIZE = 256;
 const AVATAR_ID = /^[A-Za-z0-9_-]{16,64}$/;
