@@ -12,9 +12,9 @@ import { obliterateRedisPrefix, testRedisUrl } from '../../test/jobs/test-redis'
 const serverDir = fileURLToPath(new URL('../../../../server', import.meta.url));
 const prefix = `wiggle-test-${randomBytes(4).toString('hex')}`;
 
-/** Runs `npm run worker`'s command (`main.ts --worker`) and, once `readyLine` shows, sends SIGTERM. */
+/** Runs `npm run worker`'s command (the compiled `dist/main.mjs --worker`, built by the test run's global setup) and, once `readyLine` shows, sends SIGTERM. */
 function runWorker(env: Record<string, string>, readyLine?: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+  const child = spawn(process.execPath, ['dist/main.mjs', '--worker'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
