@@ -12,9 +12,12 @@ import { obliterateRedisPrefix, testRedisUrl } from '../../test/jobs/test-redis'
 const serverDir = fileURLToPath(new URL('../../../../server', import.meta.url));
 const prefix = `wiggle-test-${randomBytes(4).toString('hex')}`;
 
-/** Runs `npm run worker`'s command (`main.ts --worker`) and, once `readyLine` shows, sends SIGTERM. */
+/**
+ * Runs the compiled server (`dist/main.mjs`, built by the test run's global setup) with `args` (`npm run worker`'s
+ * `--worker` by default) and, once `readyLine` shows, sends SIGTERM.
+ */
 function runWorker(env: Record<string, string>, readyLine?: string, args: string[] = ['--worker']) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, ['dist/main.mjs', ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
