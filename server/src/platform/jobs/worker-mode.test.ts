@@ -87,7 +87,9 @@ describe('npm run worker', () => {
   it('leaves jobs and their schedules to the workers when a web process runs on Redis', async () => {
     const webPrefix = `${prefix}-web`;
     try {
-      const { code, output } = await runWorker(
+      // main.ts starts job handlers before it listens, so the web process has decided by then; its exit code
+      // is not this test's matter (the SIGTERM may come before the shutdown handlers are installed).
+      const { output } = await runWorker(
         {
           DATA_DIR: dataDir,
           REDIS_URL: testRedisUrl,
@@ -99,7 +101,6 @@ describe('npm run worker', () => {
         [],
       );
       expect(output).not.toContain('job handlers started');
-      expect(code).toBe(0);
       for (const name of Object.values(REPEATING_JOBS))
         expect(await schedulerKeys(name, webPrefix)).toEqual([]);
     } finally {
