@@ -24,5 +24,7 @@ export const Messages = {
   termsRequired: 'You must accept the terms.',
   invalidUrl: 'A valid URL is required (http:// or https://).',
   settingsInvalid: 'Settings must be a JSON object.',
+  copiedToClipboard: 'Copied to clipboard.',
+  shareLinkExpired: 'This link has expired.',
   tooLong: (max: number) => `At most ${max} characters are allowed.`,
 } as const;

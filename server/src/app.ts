@@ -15,9 +15,14 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
 import { authRoutes } from './features/auth/routes';
+import { galleryRoutes } from './features/gallery/routes';
+import { shareLinkRoutes } from './features/gallery/share-link-routes';
 import { mediaRoutes } from './features/library/media-routes';
 import { libraryRoutes } from './features/library/routes';
 import { uploadRoutes } from './features/library/upload-routes';
+import { publicApiRoutes } from './features/public/api-routes';
+import { galleryMediaRoutes } from './features/public/media-routes';
+import { publicPageRoutes } from './features/public/page-routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandler } from './platform/http/error-handler';
 import { registerWebApp } from './platform/http/web-app';
@@ -107,9 +112,14 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
       await api.register(libraryRoutes, options);
       await api.register(uploadRoutes, options);
       await api.register(mediaRoutes, options);
+      await api.register(galleryRoutes, options);
+      await api.register(shareLinkRoutes, options);
+      await api.register(galleryMediaRoutes, options);
+      await api.register(publicApiRoutes, options);
     },
     { prefix: '/api' },
   );
+  await app.register(publicPageRoutes, options);
 
   await registerWebApp(app, config.WEB_DIST);
   return app;

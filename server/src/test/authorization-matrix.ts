@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { libraryRows, librarySetup } from '../features/library/authorization-rows';
+import { galleryRows, gallerySetup } from './gallery-rows';
 import type { TestMember } from './harness';
 import { TEST_PASSWORD } from './harness';
 
@@ -186,8 +187,8 @@ export const accountRows: MatrixRow[] = [
 ];
 
 /** Every row of every feature; append yours. */
-export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup];
+export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...galleryRows];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);

@@ -1,0 +1,77 @@
+import {
+  GALLERY_DOWNLOAD_PATTERN,
+  GALLERY_FRAME_PATTERN,
+  GALLERY_IMAGE_PATTERN,
+} from '@wiggle/common/schemas/gallery';
+import { MediaFileParamsSchema } from '@wiggle/common/schemas/library';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FeaturePluginOptions } from '../../app';
+import { NotFound } from '../../platform/errors';
+import { galleryDepsOf } from '../gallery/deps';
+import type { GalleryFrameName } from '../gallery/frame-keys';
+import { downloadZip, visibleFrame } from '../gallery/public-service';
+import { ShareQuerySchema, setCacheControl, viewerOf } from './viewer';
+
+/**
+ * Gallery media at SPEC §7's URLs under /api, under the access module's rules: the owner, anyone when public, a
+ * share-link holder with `?share=TOKEN`; anyone else gets 404, as for a missing id.
+ */
+export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
+  const deps = galleryDepsOf(platform);
+  const schema = (summary: string) => ({
+    tags: ['gallery media'],
+    summary,
+    security: [],
+    params: MediaFileParamsSchema,
+    querystring: ShareQuerySchema,
+  });
+
+  async function sendFrame(request: FastifyRequest, reply: FastifyReply, id: number, name: GalleryFrameName) {
+    const frame = await visibleFrame(deps, await viewerOf(request), id, name);
+    const etag = `"${frame.stat.size.toString(16)}-${frame.stat.modifiedAt.getTime().toString(16)}"`;
+    setCacheControl(reply, frame.wiggle.is_public_view === 1);
+    reply.header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.header('Content-Type', 'image/webp').header('Content-Length', frame.stat.size);
+    return reply.send(await frame.open());
+  }
+
+  app.get(
+    '/gallery/wiggle/image/:file',
+    { schema: schema('A gallery wiggle view as {id}-{left|right}-{f|t}.webp (full size or thumbnail)') },
+    async (request, reply) => {
+      const match = GALLERY_IMAGE_PATTERN.exec(request.params.file);
+      if (!match) throw new NotFound();
+      return sendFrame(request, reply, Number(match[1]), `${match[2]}-${match[3]}` as GalleryFrameName);
+    },
+  );
+  app.get(
+    '/gallery/wiggle/frame/:file',
+    { schema: schema('An interpolated frame of a gallery wiggle as {id}-{25|50|75}.webp') },
+    async (request, reply) => {
+      const match = GALLERY_FRAME_PATTERN.exec(request.params.file);
+      if (!match) throw new NotFound();
+      return sendFrame(request, reply, Number(match[1]), `${match[2]}-f` as GalleryFrameName);
+    },
+  );
+  app.get(
+    '/gallery/wiggle/download/:file',
+    {
+      schema: schema(
+        'The frames as a zip, streamed: {id}-original.zip (the two views) or {id}-enhanced.zip (all five frames)',
+      ),
+    },
+    async (request, reply) => {
+      const match = GALLERY_DOWNLOAD_PATTERN.exec(request.params.file);
+      if (!match) throw new NotFound();
+      const mode = match[2] as 'original' | 'enhanced';
+      const { wiggle, zip } = await downloadZip(deps, await viewerOf(request), Number(match[1]), mode);
+      setCacheControl(reply, wiggle.is_public_view === 1);
+      const filename = `wiggle-${wiggle.id}-${mode}.zip`;
+      reply.header('Content-Type', 'application/zip');
+      reply.header('Content-Disposition', `attachment; filename="${filename}"`);
+      return reply.send(zip);
+    },
+  );
+};

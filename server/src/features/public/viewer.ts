@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { authenticate } from '../../platform/auth/guards';
+import type { Viewer } from '../gallery/public-service';
+
+/** `?share=TOKEN`: the share-link token that opens shared content to its holder (media URLs and iframe pages). */
+export const ShareQuerySchema = z.object({ share: z.string().max(100).optional() });
+
+/** Who is asking: the signed-in member (bearer or, for GET, the cookie) and a share token they hold. */
+export async function viewerOf(request: FastifyRequest, shareToken?: string): Promise<Viewer> {
+  const member = await authenticate(request);
+  const share = shareToken ?? (request.query as { share?: unknown } | undefined)?.share;
+  return { memberId: member?.id, shareToken: typeof share === 'string' && share ? share : undefined };
+}
+
+/**
+ * Public content may sit in shared caches (CDNs, proxies) for a few minutes; private or shared content only in the
+ * viewer's own browser, never in a shared cache.
+ */
+export function setCacheControl(reply: FastifyReply, isPublic: boolean, maxAgeSeconds = 300): void {
+  reply.header(
+    'Cache-Control',
+    isPublic ? `public, max-age=${maxAgeSeconds}` : `private, max-age=${maxAgeSeconds}`,
+  );
+  if (!isPublic) reply.header('Vary', 'Authorization, Cookie');
+}
