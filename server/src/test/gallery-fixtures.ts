@@ -3,7 +3,7 @@ import type { GalleryDeps } from '../features/gallery/deps';
 import type { GalleryFrames } from '../features/gallery/wiggle-service';
 
 /** Real WebP frames for gallery tests and the seed: each frame a distinct solid colour, so a test can tell them apart. */
-const webp = (width: number, height: number, r: number, g: number, b: number) =>
+const webp = (width: number, height: number, [r, g, b]: readonly [number, number, number]) =>
   sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
     .webp({ lossless: true })
     .toBuffer();
@@ -17,8 +17,7 @@ export const FRAME_COLOURS = {
 } as const;
 
 export async function galleryFrames(withInBetweens = true, width = 64, height = 48): Promise<GalleryFrames> {
-  const make = (name: keyof typeof FRAME_COLOURS, w = width, h = height) =>
-    webp(w, h, ...FRAME_COLOURS[name]);
+  const make = (name: keyof typeof FRAME_COLOURS, w = width, h = height) => webp(w, h, FRAME_COLOURS[name]);
   const frames: GalleryFrames = {
     left: { full: await make('left'), thumb: await make('left', 20, 14) },
     right: { full: await make('right'), thumb: await make('right', 20, 14) },
