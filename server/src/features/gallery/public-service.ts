@@ -94,13 +94,13 @@ export async function countView(deps: GalleryDeps, wiggleId: number, address: st
   return recordView(deps.db, wiggleId, day, visitor);
 }
 
-/** The bytes of one frame of a wiggle the viewer may see; a frame the wiggle does not have is NotFound. */
+/** The blob key of one frame of a wiggle the viewer may see, and whether it is public (shared caches may keep it). */
 export async function visibleFrame(deps: GalleryDeps, viewer: Viewer, id: number, name: GalleryFrameName) {
   const wiggle = await visibleWiggle(deps, viewer, id);
-  const key = galleryFrameKey(wiggle.blob_prefix, name);
-  const stat = await deps.blobs.stat(key);
-  if (!stat) throw new NotFound();
-  return { wiggle, key, stat, open: () => deps.blobs.get(key) };
+  if (name.startsWith('25') || name.startsWith('50') || name.startsWith('75')) {
+    if (wiggle.has_in_betweens !== 1) throw new NotFound();
+  }
+  return { key: galleryFrameKey(wiggle.blob_prefix, name), isPublic: wiggle.is_public_view === 1 };
 }
 
 /** A zip of the wiggle's frames, streamed: original = the two views, enhanced = all five frames. */

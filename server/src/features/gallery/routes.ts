@@ -16,8 +16,8 @@ import {
 } from '@wiggle/common/schemas/gallery';
 import { IdParamsSchema } from '@wiggle/common/schemas/library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import {
   createAlbum,
   listGalleryTrash,

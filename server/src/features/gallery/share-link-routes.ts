@@ -8,8 +8,8 @@ import {
 import { IdParamsSchema } from '@wiggle/common/schemas/library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { galleryDepsOf } from './deps';
 import {
   createShareLink,

@@ -8,7 +8,7 @@ import { findItem } from './item-store';
 import { type ItemPageOptions, listItemsPage } from './keyset';
 import { toOriginal, toWiggle } from './mappers';
 import { ORIGINAL_SORT_COLUMN } from './original-store';
-import { WIGGLE_SORT_COLUMN } from './wiggle-store';
+import { WIGGLE_SORT_COLUMN } from './wiggle-item-store';
 
 type Db = LibraryDeps['db'];
 

@@ -8,8 +8,8 @@ import {
 } from '@wiggle/common/schemas/gallery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeaturePluginOptions } from '../../app';
 import { NotFound } from '../../platform/errors';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { galleryDepsOf } from '../gallery/deps';
 import { feedPage, visibleAlbum, visibleWiggle } from '../gallery/public-service';
 import { setCacheControl } from './viewer';

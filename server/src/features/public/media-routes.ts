@@ -6,12 +6,13 @@ import {
 import { MediaFileParamsSchema } from '@wiggle/common/schemas/library';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeaturePluginOptions } from '../../app';
 import { NotFound } from '../../platform/errors';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
+import { sendBlob } from '../../platform/http/send-blob';
 import { galleryDepsOf } from '../gallery/deps';
 import type { GalleryFrameName } from '../gallery/frame-keys';
 import { downloadZip, visibleFrame } from '../gallery/public-service';
-import { ShareQuerySchema, setCacheControl, viewerOf } from './viewer';
+import { cacheControlFor, ShareQuerySchema, setCacheControl, viewerOf } from './viewer';
 
 /**
  * Gallery media at SPEC §7's URLs under /api, under the access module's rules: the owner, anyone when public, a
@@ -29,12 +30,7 @@ export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = a
 
   async function sendFrame(request: FastifyRequest, reply: FastifyReply, id: number, name: GalleryFrameName) {
     const frame = await visibleFrame(deps, await viewerOf(request), id, name);
-    const etag = `"${frame.stat.size.toString(16)}-${frame.stat.modifiedAt.getTime().toString(16)}"`;
-    setCacheControl(reply, frame.wiggle.is_public_view === 1);
-    reply.header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    reply.header('Content-Type', 'image/webp').header('Content-Length', frame.stat.size);
-    return reply.send(await frame.open());
+    return sendBlob(request, reply, deps.blobs, frame.key, 'image/webp', cacheControlFor(frame.isPublic));
   }
 
   app.get(

@@ -9,8 +9,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeaturePluginOptions } from '../../app';
 import { NotFound } from '../../platform/errors';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { galleryDepsOf } from '../gallery/deps';
 import { countView, feedPage, shareLinkState, visibleAlbum, visibleWiggle } from '../gallery/public-service';
 import { expiredPage, renderPage } from './page-layout';

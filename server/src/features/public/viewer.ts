@@ -17,10 +17,10 @@ export async function viewerOf(request: FastifyRequest, shareToken?: string): Pr
  * Public content may sit in shared caches (CDNs, proxies) for a few minutes; private or shared content only in the
  * viewer's own browser, never in a shared cache.
  */
+export const cacheControlFor = (isPublic: boolean, maxAgeSeconds = 300) =>
+  isPublic ? `public, max-age=${maxAgeSeconds}` : `private, max-age=${maxAgeSeconds}`;
+
 export function setCacheControl(reply: FastifyReply, isPublic: boolean, maxAgeSeconds = 300): void {
-  reply.header(
-    'Cache-Control',
-    isPublic ? `public, max-age=${maxAgeSeconds}` : `private, max-age=${maxAgeSeconds}`,
-  );
+  reply.header('Cache-Control', cacheControlFor(isPublic, maxAgeSeconds));
   if (!isPublic) reply.header('Vary', 'Authorization, Cookie');
 }

@@ -1,24 +1,13 @@
 import { Messages } from '@wiggle/common/messages';
 import { EngineInputError } from '@wiggle/engine/image';
-import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
-import type { Database } from '../../platform/db/schema';
-import type { JobContext, JobQueue } from '../../platform/jobs/job-queue';
-import type { Logger } from '../../platform/platform';
-import { WIGGLE_CREATE_JOB, type WiggleCreatePayload } from './deps';
-import { type FrameFiles, type LibraryEngine, sharedEngine } from './engine-adapter';
-import { originalBlobForJob } from './original-store';
-import { type WiggleFrameName, wiggleFrameKey } from './wiggle-keys';
+import type { JobContext } from '../../platform/jobs/job-queue';
+import { type WiggleFrameName, wiggleFrameKey } from '../library/item-keys';
+import { originalFileForJob } from '../library/originals-service';
+import { WIGGLE_CREATE_JOB, type WiggleCreatePayload, type WigglesDeps } from './deps';
+import type { FrameFiles, LibraryEngine } from './engine-adapter';
 import { loadWiggleForJob, updateWiggleForJob } from './wiggle-store';
-
-export interface LibraryJobDeps {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  jobs: JobQueue;
-  log?: Logger;
-  config?: { JOB_TIMEOUT_SECONDS: number; WIGGLE_FRAME_MAX_SIZE?: number };
-}
 
 const WEBP = { contentType: 'image/webp' };
 
@@ -37,8 +26,7 @@ function checkAborted(context: JobContext) {
  * A failed auto-align keeps the unaligned pair (autoAlignStatus Error) and still succeeds.
  */
 export async function runWiggleCreation(
-  deps: LibraryJobDeps,
-  engine: LibraryEngine,
+  deps: WigglesDeps,
   wiggleId: number,
   context: JobContext,
 ): Promise<void> {
@@ -51,10 +39,10 @@ export async function runWiggleCreation(
     error_message: null,
   });
   const loadOriginal = async (id: number | null) => {
-    const row = id ? await originalBlobForJob(deps.db, id) : undefined;
-    if (!row)
+    const key = id ? await originalFileForJob(deps.db, id) : undefined;
+    if (!key)
       throw new EngineInputError('The original photo of this wiggle no longer exists.', 'unsupported');
-    return deps.blobs.getBuffer(row.blob_o);
+    return deps.blobs.getBuffer(key);
   };
 
   let rendered: Awaited<ReturnType<LibraryEngine['renderWiggle']>>;
@@ -63,10 +51,10 @@ export async function runWiggleCreation(
     const left = await loadOriginal(wiggle.left_original_id);
     const right = sideBySide ? left : await loadOriginal(wiggle.right_original_id);
     checkAborted(context);
-    rendered = await engine.renderWiggle(left, right, {
+    rendered = await deps.engine.renderWiggle(left, right, {
       autoAlign: wiggle.auto_align === 1,
       sideBySide,
-      maxSize: deps.config?.WIGGLE_FRAME_MAX_SIZE,
+      maxSize: deps.frameMaxSize,
     });
     checkAborted(context);
     await putFrames(deps.blobs, wiggle.blob_prefix, 'left', rendered.left);
@@ -99,7 +87,7 @@ export async function runWiggleCreation(
 
   try {
     checkAborted(context);
-    const frames = await engine.interpolate(rendered.views);
+    const frames = await deps.engine.interpolate(rendered.views);
     checkAborted(context);
     for (const position of [25, 50, 75] as const) {
       await putFrames(deps.blobs, wiggle.blob_prefix, String(position), frames[position]);
@@ -107,13 +95,13 @@ export async function runWiggleCreation(
     await updateWiggleForJob(deps.db, wiggleId, { i_status: 'Success', last_modified_at: isoNow() });
   } catch (error) {
     if (context.signal.aborted) throw error;
-    deps.log?.warn({ err: error, wiggleId }, 'interpolation failed');
+    deps.log.warn({ err: error, wiggleId }, 'interpolation failed');
     await updateWiggleForJob(deps.db, wiggleId, { i_status: 'Error', last_modified_at: isoNow() });
   }
 }
 
 /** Records how a run that did not finish ended: before Success it is the creation, after it the interpolation. */
-async function recordUnfinished(deps: LibraryJobDeps, wiggleId: number, status: 'Error' | 'TimeoutError') {
+async function recordUnfinished(deps: WigglesDeps, wiggleId: number, status: 'Error' | 'TimeoutError') {
   const wiggle = await loadWiggleForJob(deps.db, wiggleId);
   if (!wiggle) return;
   if (wiggle.create_status === 'Success') {
@@ -129,12 +117,13 @@ async function recordUnfinished(deps: LibraryJobDeps, wiggleId: number, status: 
   });
 }
 
-export function registerLibraryJobs(platform: LibraryJobDeps, engine: LibraryEngine = sharedEngine()): void {
-  platform.jobs.process<WiggleCreatePayload>(WIGGLE_CREATE_JOB, {
-    timeoutMs: (platform.config?.JOB_TIMEOUT_SECONDS ?? 300) * 1000,
+/** Registers the creation job's handler; the process that runs job handlers calls it once at start-up. */
+export function registerWiggleJobs(deps: WigglesDeps): void {
+  deps.jobs.process<WiggleCreatePayload>(WIGGLE_CREATE_JOB, {
+    timeoutMs: deps.jobTimeoutMs,
     concurrency: 1,
-    run: (payload, context) => runWiggleCreation(platform, engine, payload.wiggleId, context),
-    onTimeout: (payload) => recordUnfinished(platform, payload.wiggleId, 'TimeoutError'),
-    onFailed: (payload) => recordUnfinished(platform, payload.wiggleId, 'Error'),
+    run: (payload, context) => runWiggleCreation(deps, payload.wiggleId, context),
+    onTimeout: (payload) => recordUnfinished(deps, payload.wiggleId, 'TimeoutError'),
+    onFailed: (payload) => recordUnfinished(deps, payload.wiggleId, 'Error'),
   });
 }
