@@ -46,7 +46,7 @@ function gridItems(context: PageContext, wiggles: readonly VisibleWiggle[] | rea
   return wiggles
     .map(
       (w) =>
-        `<li><a href="${escapeHtml(context.wiggleHref(w.id))}">${wiggleFrames(viewOf(w), 't', context.share)}<span class="n">${escapeHtml(w.name)}${'promoted' in w && w.promoted === 1 ? '<span class="promoted">promoted</span>' : ''}</span></a></li>`,
+        `<li><a href="${escapeHtml(context.wiggleHref(w.id))}">${wiggleFrames(viewOf(w), 'grid', context.share)}<span class="n">${escapeHtml(w.name)}${'promoted' in w && w.promoted === 1 ? '<span class="promoted">promoted</span>' : ''}</span></a></li>`,
     )
     .join('');
 }
@@ -83,7 +83,7 @@ export function wigglePage(context: PageContext, wiggle: VisibleWiggle, albumHre
       ? `<p><a href="${escapeHtml(albumHref)}">${escapeHtml(wiggle.album_name)}</a></p>`
       : '';
   const description = wiggle.description ? `<p>${escapeHtml(wiggle.description)}</p>` : '';
-  const body = `<main>${back}<h1>${escapeHtml(wiggle.name)}</h1><div class="one" style="max-width:${wiggle.width}px">${wiggleFrames(viewOf(wiggle), 'f', context.share)}</div>${description}</main>`;
+  const body = `<main>${back}<h1>${escapeHtml(wiggle.name)}</h1><div class="one" style="max-width:${wiggle.width}px">${wiggleFrames(viewOf(wiggle), 'single', context.share)}</div>${description}</main>`;
   return renderPage(wiggleMeta(context, wiggle), body);
 }
 
@@ -108,7 +108,7 @@ export function feedPageHtml(
 const IFRAME_STYLES = 'main{padding:0;max-width:none}body{background:transparent}.grid{gap:4px}';
 
 export function wiggleIframe(context: PageContext, wiggle: VisibleWiggle): string {
-  const body = `<main><a href="${escapeHtml(context.origin + wigglePageUrl(wiggle.album_id ?? 0, wiggle.id))}" target="_blank" rel="noopener">${wiggleFrames(viewOf(wiggle), 'f', context.share)}</a></main>`;
+  const body = `<main><a href="${escapeHtml(context.origin + wigglePageUrl(wiggle.album_id ?? 0, wiggle.id))}" target="_blank" rel="noopener">${wiggleFrames(viewOf(wiggle), 'single', context.share)}</a></main>`;
   return renderPage({ ...wiggleMeta(context, wiggle), noindex: true }, body, IFRAME_STYLES);
 }
 

@@ -14,11 +14,12 @@ export async function viewerOf(request: FastifyRequest, shareToken?: string): Pr
 }
 
 /**
- * Public content may sit in shared caches (CDNs, proxies) for a few minutes; private or shared content only in the
- * viewer's own browser, never in a shared cache.
+ * Public content may sit in shared caches (CDNs, proxies) for a few minutes. Private or shared content never does,
+ * and the viewer's own browser revalidates it each time (ETag), so a deactivated link or a wiggle made private
+ * stops showing at once.
  */
 export const cacheControlFor = (isPublic: boolean, maxAgeSeconds = 300) =>
-  isPublic ? `public, max-age=${maxAgeSeconds}` : `private, max-age=${maxAgeSeconds}`;
+  isPublic ? `public, max-age=${maxAgeSeconds}` : 'private, no-cache';
 
 export function setCacheControl(reply: FastifyReply, isPublic: boolean, maxAgeSeconds = 300): void {
   reply.header('Cache-Control', cacheControlFor(isPublic, maxAgeSeconds));

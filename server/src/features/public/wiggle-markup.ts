@@ -50,9 +50,13 @@ export function wiggleStyles(): string {
   return rules.join('\n');
 }
 
-/** The stacked frames of one wiggle; `size` t for grids, f for a single wiggle; `share` passes a share token on. */
-export function wiggleFrames(wiggle: WiggleView, size: 'f' | 't', share?: string): string {
-  const enhanced = wiggle.hasInBetweens && size === 'f';
+/**
+ * The stacked frames of one wiggle; `single` plays all five frames when the wiggle has them, a grid cell only the
+ * two views (fewer requests); `share` passes a share token on.
+ */
+export function wiggleFrames(wiggle: WiggleView, layout: 'single' | 'grid', share?: string): string {
+  const size = 'f';
+  const enhanced = wiggle.hasInBetweens && layout === 'single';
   const urls = enhanced
     ? [
         galleryImageUrl(wiggle.id, 'left', 'f', share),
@@ -66,7 +70,7 @@ export function wiggleFrames(wiggle: WiggleView, size: 'f' | 't', share?: string
   const images = urls
     .map(
       (url, i) =>
-        `<img src="${escapeHtml(url)}" alt="${i === 0 ? escapeHtml(wiggle.name) : ''}" decoding="async">`,
+        `<img src="${escapeHtml(url)}" alt="${i === 0 ? escapeHtml(wiggle.name) : ''}" loading="lazy" decoding="async">`,
     )
     .join('');
   return `<span class="w w-${enhanced ? 'e' : 'o'}" style="aspect-ratio:${ratio}">${images}</span>`;

@@ -87,7 +87,7 @@ export function AlbumTreePanel({
                   slotProps={{ primary: { noWrap: true, title: album.name } }}
                 />
                 {album.public || album.hasPublicParent ? (
-                  <PublicIcon fontSize="small" color="action" aria-label="Public" titleAccess="Public" />
+                  <PublicIcon fontSize="small" color="action" titleAccess="Public" />
                 ) : null}
               </ListItemButton>
             </ListItem>
