@@ -83,14 +83,34 @@ export async function feedPage(
   };
 }
 
+/** This process's memory, per database, of today's salt and of the visits it already counted (bounded). */
+const recentViewsByDb = new WeakMap<object, { day: string; salt: string; seen: Set<string> }>();
+const RECENT_VIEWS_MAX = 50_000;
+
 /**
  * Counts a view once per visitor and day: the visitor is sha256(day salt + address + user agent), the salt random
- * per day and deleted with it, so no address is stored and yesterday's hashes cannot be recomputed.
+ * per day and deleted with it, so no address is stored and yesterday's hashes cannot be recomputed. A repeat visit
+ * this process has already counted costs no database write.
  */
 export async function countView(deps: GalleryDeps, wiggleId: number, address: string, userAgent: string) {
   const day = isoNow().slice(0, 10);
-  const salt = await daySalt(deps.db, day);
-  const visitor = createHash('sha256').update(`${salt}\n${address}\n${userAgent}`).digest('base64url');
+  let recentViews = recentViewsByDb.get(deps.db);
+  if (!recentViews) {
+    recentViews = { day: '', salt: '', seen: new Set() };
+    recentViewsByDb.set(deps.db, recentViews);
+  }
+  if (recentViews.day !== day) {
+    recentViews.salt = await daySalt(deps.db, day);
+    recentViews.day = day;
+    recentViews.seen.clear();
+  }
+  const visitor = createHash('sha256')
+    .update(`${recentViews.salt}\n${address}\n${userAgent}`)
+    .digest('base64url');
+  const key = `${wiggleId}:${visitor}`;
+  if (recentViews.seen.has(key)) return false;
+  if (recentViews.seen.size >= RECENT_VIEWS_MAX) recentViews.seen.clear();
+  recentViews.seen.add(key);
   return recordView(deps.db, wiggleId, day, visitor);
 }
 

@@ -1,6 +1,6 @@
 import { IFRAME_BREAKPOINTS } from '@wiggle/common/constants';
 import { Messages } from '@wiggle/common/messages';
-import { escapeHtml, wiggleStyles } from './wiggle-markup';
+import { escapeHtml, WIGGLE_STYLES } from './wiggle-markup';
 
 /** The head tags that make a shared link preview as the wiggle (Open Graph, Twitter card) and announce oEmbed. */
 export interface PageMeta {
@@ -73,7 +73,7 @@ export function renderPage(meta: PageMeta, body: string, extraStyles = ''): stri
 <title>${escapeHtml(meta.title)}</title>
 ${metaTags(meta)}
 <style>${BASE_STYLES}
-${wiggleStyles()}${extraStyles}</style></head>
+${WIGGLE_STYLES}${extraStyles}</style></head>
 <body>${body}</body></html>`;
 }
 

@@ -22,7 +22,7 @@ const STEP_MS = 130;
  * keyframe animation, so the pages stay tiny and need no script; under prefers-reduced-motion only the left view
  * shows, still.
  */
-export function wiggleStyles(): string {
+function buildWiggleStyles(): string {
   const rules: string[] = [
     '.w{position:relative;display:block;width:100%;overflow:hidden;background:#111}',
     '.w img{position:absolute;inset:0;width:100%;height:100%;object-fit:contain;opacity:0}',
@@ -49,6 +49,9 @@ export function wiggleStyles(): string {
   );
   return rules.join('\n');
 }
+
+/** Built once: the same for every page. */
+export const WIGGLE_STYLES = buildWiggleStyles();
 
 /**
  * The stacked frames of one wiggle; `single` plays all five frames when the wiggle has them, a grid cell only the
