@@ -112,6 +112,9 @@ describe('the gallery in the browser', () => {
       );
       // Enhanced playback: left, 25, 50, 75, right; over two cycles each frame must have been shown.
       expect(await shownFrameIndexes(embedded, 2500)).toEqual([0, 1, 2, 3, 4]);
+      // A visitor who prefers reduced motion sees the left view, still.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await shownFrameIndexes(embedded, 1500)).toEqual([0]);
     } finally {
       await other.close();
     }

@@ -14,6 +14,8 @@ export interface PageContext {
   share?: string | undefined;
   /** Where a wiggle of the grid links to. */
   wiggleHref: (wiggleId: number) => string;
+  /** Inside an iframe, links open the site in a new tab (the full pages may not be framed). */
+  newTab?: boolean;
 }
 
 export const viewOf = (
@@ -46,7 +48,7 @@ function gridItems(context: PageContext, wiggles: readonly VisibleWiggle[] | rea
   return wiggles
     .map(
       (w) =>
-        `<li><a href="${escapeHtml(context.wiggleHref(w.id))}">${wiggleFrames(viewOf(w), 'grid', context.share)}<span class="n">${escapeHtml(w.name)}${'promoted' in w && w.promoted === 1 ? '<span class="promoted">promoted</span>' : ''}</span></a></li>`,
+        `<li><a href="${escapeHtml(context.wiggleHref(w.id))}"${context.newTab ? ' target="_blank" rel="noopener"' : ''}>${wiggleFrames(viewOf(w), 'grid', context.share)}<span class="n">${escapeHtml(w.name)}${'promoted' in w && w.promoted === 1 ? '<span class="promoted">promoted</span>' : ''}</span></a></li>`,
     )
     .join('');
 }
