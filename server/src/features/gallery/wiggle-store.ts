@@ -1,7 +1,7 @@
 import { DeleteStatus, type SortOrder } from '@wiggle/common/enums';
 import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import { countAll } from '../../platform/db/columns';
-import { type Cursor, likeContains } from '../../platform/db/keyset-cursor';
+import { afterCursor, type Cursor, nameContains } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
 import type { GalleryWiggleRow, GalleryWigglesTable } from './tables';
 
@@ -122,13 +122,8 @@ export function listOwnerWigglesPage(db: Db, ownerId: number, options: OwnerPage
       options.albumId === null ? eb('album_id', 'is', null) : eb('album_id', '=', options.albumId),
     )
     .where('delete_status', '=', DeleteStatus.Active);
-  if (options.search) {
-    query = query.where(sql<boolean>`lower(name) like ${likeContains(options.search)} escape '\\'`);
-  }
-  if (options.after) {
-    const op = sql.raw(options.order === 'asc' ? '>' : '<');
-    query = query.where(sql<boolean>`(${column}, id) ${op} (${options.after.value}, ${options.after.id})`);
-  }
+  if (options.search) query = query.where(nameContains(options.search));
+  if (options.after) query = query.where(afterCursor(options.column, options.order, options.after));
   return query
     .orderBy(column, options.order)
     .orderBy('id', options.order)

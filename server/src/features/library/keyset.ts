@@ -1,6 +1,6 @@
 import { DeleteStatus, type SortOrder } from '@wiggle/common/enums';
 import { type Kysely, sql } from 'kysely';
-import { type Cursor, likeContains } from '../../platform/db/keyset-cursor';
+import { afterCursor, type Cursor, nameContains } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
 import type { ItemTable } from './item-store';
 import type { OriginalRow, WiggleRow } from './mappers';
@@ -47,15 +47,8 @@ export function listItemsPage(
       options.folderId === null ? eb('folder_id', 'is', null) : eb('folder_id', '=', options.folderId),
     )
     .where('delete_status', '=', DeleteStatus.Active);
-  if (options.search) {
-    query = query.where(sql<boolean>`lower(name) like ${likeContains(options.search)} escape '\\'`);
-  }
-  const after = options.after;
-  if (after) {
-    query = query.where(
-      sql<boolean>`(${column}, id) ${sql.raw(direction === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`,
-    );
-  }
+  if (options.search) query = query.where(nameContains(options.search));
+  if (options.after) query = query.where(afterCursor(options.column, direction, options.after));
   return query
     .orderBy(column, direction)
     .orderBy('id', direction)

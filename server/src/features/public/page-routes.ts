@@ -176,7 +176,10 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
         }
         const content = await visibleAlbum(deps, viewer, target);
         const html = albumIframe(
-          { ...context(albumIframeUrl(target), share, (w) => `${origin}${wigglePageUrl(target, w)}`), newTab: true },
+          {
+            ...context(albumIframeUrl(target), share, (w) => `${origin}${wigglePageUrl(target, w)}`),
+            newTab: true,
+          },
           content,
         );
         return { html, isPublic: content.album.is_public_view === 1 };

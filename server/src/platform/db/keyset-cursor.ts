@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { BadRequest } from '../errors';
 
 /**
@@ -51,3 +52,11 @@ export function pageFromRows<Row extends { id: number }>(
     rows.length > limit && last ? encodeCursor({ value: sortValue(last), id: last.id }) : null;
   return { rows: page, nextCursor };
 }
+
+/** `name` contains `search`, case-insensitively, wildcards taken literally. */
+export const nameContains = (search: string) =>
+  sql<boolean>`lower(name) like ${likeContains(search)} escape '\\'`;
+
+/** Rows strictly after the cursor in (column, id) order: the seek condition of a keyset page. */
+export const afterCursor = (column: string, order: 'asc' | 'desc', after: Cursor) =>
+  sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`;
