@@ -218,15 +218,31 @@ export const GALLERY_FRAME_PATTERN = /^(\d+)-(25|50|75)\.webp$/;
 export const GALLERY_DOWNLOAD_PATTERN = /^(\d+)-(original|enhanced)\.zip$/;
 export type DownloadMode = 'original' | 'enhanced';
 
-/** `share` is a share-link token: the holder of a link sees its content without an account. */
-const withShare = (url: string, share?: string) =>
-  share ? `${url}?share=${encodeURIComponent(share)}` : url;
-export const galleryImageUrl = (id: number, side: 'left' | 'right', size: 'f' | 't', share?: string) =>
-  withShare(`/api/gallery/wiggle/image/${id}-${side}-${size}.webp`, share);
-export const galleryFrameUrl = (id: number, position: 25 | 50 | 75, share?: string) =>
-  withShare(`/api/gallery/wiggle/frame/${id}-${position}.webp`, share);
-export const galleryDownloadUrl = (id: number, mode: DownloadMode, share?: string) =>
-  withShare(`/api/gallery/wiggle/download/${id}-${mode}.zip`, share);
+/**
+ * How a media URL is asked for: `share` is a share-link token (its holder sees shared content without an account);
+ * `watermark: 'iframe'` asks for the frames as an embed shows them, with the member's iframe watermark.
+ */
+export interface MediaAccess {
+  share?: string | undefined;
+  watermark?: 'iframe' | undefined;
+}
+export const WatermarkQuerySchema = z.object({
+  share: z.string().max(100).optional(),
+  wm: z.literal('iframe').optional(),
+});
+const withAccess = (url: string, access: MediaAccess = {}) => {
+  const query = [
+    ...(access.share ? [`share=${encodeURIComponent(access.share)}`] : []),
+    ...(access.watermark ? [`wm=${access.watermark}`] : []),
+  ];
+  return query.length ? `${url}?${query.join('&')}` : url;
+};
+export const galleryImageUrl = (id: number, side: 'left' | 'right', size: 'f' | 't', access?: MediaAccess) =>
+  withAccess(`/api/gallery/wiggle/image/${id}-${side}-${size}.webp`, access);
+export const galleryFrameUrl = (id: number, position: 25 | 50 | 75, access?: MediaAccess) =>
+  withAccess(`/api/gallery/wiggle/frame/${id}-${position}.webp`, access);
+export const galleryDownloadUrl = (id: number, mode: DownloadMode, access?: MediaAccess) =>
+  withAccess(`/api/gallery/wiggle/download/${id}-${mode}.zip`, access);
 
 // ---- public pages ----
 

@@ -19,6 +19,8 @@ import {
   listVisibleSubAlbums,
   listVisibleWigglesInAlbum,
 } from './visible-store';
+import { watermarkedFrameKey } from './watermark-frames';
+import { effectiveWatermark } from './watermark-service';
 
 export type { Viewer } from './access';
 
@@ -114,13 +116,36 @@ export async function countView(deps: GalleryDeps, wiggleId: number, address: st
   return recordView(deps.db, wiggleId, day, visitor);
 }
 
-/** The blob key of one frame of a wiggle the viewer may see, and whether it is public (shared caches may keep it). */
-export async function visibleFrame(deps: GalleryDeps, viewer: Viewer, id: number, name: GalleryFrameName) {
+/**
+ * Which watermark the viewer gets: the share watermark when only a share link opened the wiggle, the iframe
+ * watermark when an embed asks for it; the text is the wiggle's own choice, else the member's default.
+ */
+async function watermarkFor(deps: GalleryDeps, viewer: Viewer, wiggle: VisibleWiggle, embed: boolean) {
+  const sharedOnly = wiggle.is_public_view !== 1 && viewer.memberId !== wiggle.owner_id;
+  const use = sharedOnly ? 'share' : embed ? 'iframe' : null;
+  return use ? effectiveWatermark(deps.db, wiggle, use) : '';
+}
+
+async function frameKey(deps: GalleryDeps, wiggle: VisibleWiggle, name: GalleryFrameName, watermark: string) {
+  return watermark
+    ? watermarkedFrameKey(deps.blobs, wiggle.blob_prefix, name, watermark)
+    : galleryFrameKey(wiggle.blob_prefix, name);
+}
+
+/** The blob key of one frame of a wiggle the viewer may see (watermarked where due), and whether it is public. */
+export async function visibleFrame(
+  deps: GalleryDeps,
+  viewer: Viewer,
+  id: number,
+  name: GalleryFrameName,
+  embed = false,
+) {
   const wiggle = await visibleWiggle(deps, viewer, id);
   if (name.startsWith('25') || name.startsWith('50') || name.startsWith('75')) {
     if (wiggle.has_in_betweens !== 1) throw new NotFound();
   }
-  return { key: galleryFrameKey(wiggle.blob_prefix, name), isPublic: wiggle.is_public_view === 1 };
+  const watermark = await watermarkFor(deps, viewer, wiggle, embed);
+  return { key: await frameKey(deps, wiggle, name, watermark), isPublic: wiggle.is_public_view === 1 };
 }
 
 /** A zip of the wiggle's frames, streamed: original = the two views, enhanced = all five frames. */
@@ -132,6 +157,7 @@ export async function downloadZip(
 ): Promise<{ wiggle: VisibleWiggle; zip: Readable }> {
   const wiggle = await visibleWiggle(deps, viewer, id);
   if (mode === 'enhanced' && wiggle.has_in_betweens !== 1) throw new NotFound();
+  const watermark = await watermarkFor(deps, viewer, wiggle, false);
   const names: [string, GalleryFrameName][] =
     mode === 'original'
       ? [
@@ -148,7 +174,7 @@ export async function downloadZip(
   const zip = zipFrames(
     names.map(([entry, name]) => ({
       name: entry,
-      open: () => deps.blobs.get(galleryFrameKey(wiggle.blob_prefix, name)),
+      open: async () => deps.blobs.get(await frameKey(deps, wiggle, name, watermark)),
     })),
     { mtime: new Date(wiggle.last_modified_at) },
   );

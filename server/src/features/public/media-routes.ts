@@ -2,6 +2,7 @@ import {
   GALLERY_DOWNLOAD_PATTERN,
   GALLERY_FRAME_PATTERN,
   GALLERY_IMAGE_PATTERN,
+  WatermarkQuerySchema,
 } from '@wiggle/common/schemas/gallery';
 import { MediaFileParamsSchema } from '@wiggle/common/schemas/library';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +13,7 @@ import { sendBlob } from '../../platform/http/send-blob';
 import { galleryDepsOf } from '../gallery/deps';
 import type { GalleryFrameName } from '../gallery/frame-keys';
 import { downloadZip, visibleFrame } from '../gallery/public-service';
-import { cacheControlFor, ShareQuerySchema, setCacheControl, viewerOf } from './viewer';
+import { cacheControlFor, setCacheControl, viewerOf } from './viewer';
 
 /**
  * Gallery media at SPEC §7's URLs under /api, under the access module's rules: the owner, anyone when public, a
@@ -25,11 +26,12 @@ export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = a
     summary,
     security: [],
     params: MediaFileParamsSchema,
-    querystring: ShareQuerySchema,
+    querystring: WatermarkQuerySchema,
   });
 
   async function sendFrame(request: FastifyRequest, reply: FastifyReply, id: number, name: GalleryFrameName) {
-    const frame = await visibleFrame(deps, await viewerOf(request), id, name);
+    const embed = (request.query as { wm?: string }).wm === 'iframe';
+    const frame = await visibleFrame(deps, await viewerOf(request), id, name, embed);
     return sendBlob(request, reply, deps.blobs, frame.key, 'image/webp', cacheControlFor(frame.isPublic));
   }
 

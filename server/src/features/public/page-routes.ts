@@ -171,7 +171,10 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
         if (match[1] === 'w') {
           const wiggle = await visibleWiggle(deps, viewer, target);
           await counted(request, wiggle, viewer.memberId);
-          const html = wiggleIframe(context(wiggleIframeUrl(target), share), wiggle);
+          const html = wiggleIframe(
+            { ...context(wiggleIframeUrl(target), share), watermark: 'iframe' },
+            wiggle,
+          );
           return { html, isPublic: wiggle.is_public_view === 1 };
         }
         const content = await visibleAlbum(deps, viewer, target);

@@ -12,6 +12,8 @@ export interface PageContext {
   path: string;
   /** A share token to carry into media URLs and links (share-link pages). */
   share?: string | undefined;
+  /** The embed's watermark for media URLs (iframe pages of a wiggle with an iframe watermark). */
+  watermark?: 'iframe' | undefined;
   /** Where a wiggle of the grid links to. */
   wiggleHref: (wiggleId: number) => string;
   /** Inside an iframe, links open the site in a new tab (the full pages may not be framed). */
@@ -28,6 +30,8 @@ export const viewOf = (
   hasInBetweens: row.has_in_betweens === 1,
 });
 
+const access = (context: PageContext) => ({ share: context.share, watermark: context.watermark });
+
 const oembedOf = (context: PageContext) =>
   `${context.origin}/api/oembed?format=json&url=${encodeURIComponent(context.origin + context.path)}`;
 
@@ -36,7 +40,7 @@ function wiggleMeta(context: PageContext, wiggle: VisibleWiggle): PageMeta {
     title: wiggle.name,
     description: wiggle.description || `${wiggle.name}: a wiggle on Wiggle Studio`,
     url: context.origin + context.path,
-    image: context.origin + galleryImageUrl(wiggle.id, 'left', 'f', context.share),
+    image: context.origin + galleryImageUrl(wiggle.id, 'left', 'f', { share: context.share }),
     imageWidth: wiggle.width,
     imageHeight: wiggle.height,
     oembed: context.share ? undefined : oembedOf(context),
@@ -48,7 +52,7 @@ function gridItems(context: PageContext, wiggles: readonly VisibleWiggle[] | rea
   return wiggles
     .map(
       (w) =>
-        `<li><a href="${escapeHtml(context.wiggleHref(w.id))}"${context.newTab ? ' target="_blank" rel="noopener"' : ''}>${wiggleFrames(viewOf(w), 'grid', context.share)}<span class="n">${escapeHtml(w.name)}${'promoted' in w && w.promoted === 1 ? '<span class="promoted">promoted</span>' : ''}</span></a></li>`,
+        `<li><a href="${escapeHtml(context.wiggleHref(w.id))}"${context.newTab ? ' target="_blank" rel="noopener"' : ''}>${wiggleFrames(viewOf(w), 'grid', access(context))}<span class="n">${escapeHtml(w.name)}${'promoted' in w && w.promoted === 1 ? '<span class="promoted">promoted</span>' : ''}</span></a></li>`,
     )
     .join('');
 }
@@ -71,7 +75,9 @@ export function albumPage(context: PageContext, content: VisibleAlbum): string {
       title: album.name,
       description: `${album.name}: an album of ${wiggles.length} wiggle${wiggles.length === 1 ? '' : 's'} on Wiggle Studio`,
       url: context.origin + context.path,
-      image: first ? context.origin + galleryImageUrl(first.id, 'left', 'f', context.share) : undefined,
+      image: first
+        ? context.origin + galleryImageUrl(first.id, 'left', 'f', { share: context.share })
+        : undefined,
       oembed: context.share ? undefined : oembedOf(context),
       noindex: Boolean(context.share) || album.is_public_view !== 1,
     },
@@ -85,7 +91,7 @@ export function wigglePage(context: PageContext, wiggle: VisibleWiggle, albumHre
       ? `<p><a href="${escapeHtml(albumHref)}">${escapeHtml(wiggle.album_name)}</a></p>`
       : '';
   const description = wiggle.description ? `<p>${escapeHtml(wiggle.description)}</p>` : '';
-  const body = `<main>${back}<h1>${escapeHtml(wiggle.name)}</h1><div class="one" style="max-width:${wiggle.width}px">${wiggleFrames(viewOf(wiggle), 'single', context.share)}</div>${description}</main>`;
+  const body = `<main>${back}<h1>${escapeHtml(wiggle.name)}</h1><div class="one" style="max-width:${wiggle.width}px">${wiggleFrames(viewOf(wiggle), 'single', access(context))}</div>${description}</main>`;
   return renderPage(wiggleMeta(context, wiggle), body);
 }
 
@@ -110,7 +116,7 @@ export function feedPageHtml(
 const IFRAME_STYLES = 'main{padding:0;max-width:none}body{background:transparent}.grid{gap:4px}';
 
 export function wiggleIframe(context: PageContext, wiggle: VisibleWiggle): string {
-  const body = `<main><a href="${escapeHtml(context.origin + wigglePageUrl(wiggle.album_id ?? 0, wiggle.id))}" target="_blank" rel="noopener">${wiggleFrames(viewOf(wiggle), 'single', context.share)}</a></main>`;
+  const body = `<main><a href="${escapeHtml(context.origin + wigglePageUrl(wiggle.album_id ?? 0, wiggle.id))}" target="_blank" rel="noopener">${wiggleFrames(viewOf(wiggle), 'single', access(context))}</a></main>`;
   return renderPage({ ...wiggleMeta(context, wiggle), noindex: true }, body, IFRAME_STYLES);
 }
 

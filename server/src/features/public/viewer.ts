@@ -1,10 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { authenticate } from '../../platform/auth/guards';
 import type { Viewer } from '../gallery/public-service';
-
-/** `?share=TOKEN`: the share-link token that opens shared content to its holder (media URLs and iframe pages). */
-export const ShareQuerySchema = z.object({ share: z.string().max(100).optional() });
 
 /** Who is asking: the signed-in member (bearer or, for GET, the cookie) and a share token they hold. */
 export async function viewerOf(request: FastifyRequest, shareToken?: string): Promise<Viewer> {

@@ -1,4 +1,4 @@
-import { galleryFrameUrl, galleryImageUrl } from '@wiggle/common/schemas/gallery';
+import { galleryFrameUrl, galleryImageUrl, type MediaAccess } from '@wiggle/common/schemas/gallery';
 
 /** HTML text and attribute escaping for the server-rendered public pages. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -55,20 +55,24 @@ export const WIGGLE_STYLES = buildWiggleStyles();
 
 /**
  * The stacked frames of one wiggle; `single` plays all five frames when the wiggle has them, a grid cell only the
- * two views (fewer requests); `share` passes a share token on.
+ * two views (fewer requests); `access` carries a share token and the embed's watermark on.
  */
-export function wiggleFrames(wiggle: WiggleView, layout: 'single' | 'grid', share?: string): string {
+export function wiggleFrames(
+  wiggle: WiggleView,
+  layout: 'single' | 'grid',
+  access: MediaAccess = {},
+): string {
   const size = 'f';
   const enhanced = wiggle.hasInBetweens && layout === 'single';
   const urls = enhanced
     ? [
-        galleryImageUrl(wiggle.id, 'left', 'f', share),
-        galleryFrameUrl(wiggle.id, 25, share),
-        galleryFrameUrl(wiggle.id, 50, share),
-        galleryFrameUrl(wiggle.id, 75, share),
-        galleryImageUrl(wiggle.id, 'right', 'f', share),
+        galleryImageUrl(wiggle.id, 'left', 'f', access),
+        galleryFrameUrl(wiggle.id, 25, access),
+        galleryFrameUrl(wiggle.id, 50, access),
+        galleryFrameUrl(wiggle.id, 75, access),
+        galleryImageUrl(wiggle.id, 'right', 'f', access),
       ]
-    : [galleryImageUrl(wiggle.id, 'left', size, share), galleryImageUrl(wiggle.id, 'right', size, share)];
+    : [galleryImageUrl(wiggle.id, 'left', size, access), galleryImageUrl(wiggle.id, 'right', size, access)];
   const ratio = `${wiggle.width}/${wiggle.height}`;
   const images = urls
     .map(
