@@ -1,4 +1,5 @@
 import { deleteExpiredCodes } from './features/account/users-service';
+import { purgeGalleryTrash } from './features/gallery/purge-service';
 import { purgeExpired } from './features/library/trash-service';
 import { type WigglesDeps, wigglesDepsOf } from './features/wiggles/deps';
 import { registerWiggleJobs } from './features/wiggles/jobs';
@@ -12,6 +13,7 @@ export const TRASH_RETENTION_DAYS = 30;
 
 export const REPEATING_JOBS = {
   trashPurge: 'library.purge-trash',
+  galleryTrashPurge: 'gallery.purge-trash',
   sessionCleanup: 'auth.delete-expired-sessions',
   codeCleanup: 'account.delete-expired-codes',
 } as const;
@@ -30,6 +32,10 @@ export async function startJobHandlers(
   await runEvery(jobs, REPEATING_JOBS.trashPurge, 24 * HOUR_MS, async () => {
     const counts = await purgeExpired({ db, blobs }, TRASH_RETENTION_DAYS);
     if (counts.folders + counts.originals + counts.wiggles > 0) log.info({ counts }, 'expired trash purged');
+  });
+  await runEvery(jobs, REPEATING_JOBS.galleryTrashPurge, 24 * HOUR_MS, async () => {
+    const counts = await purgeGalleryTrash({ db, blobs }, TRASH_RETENTION_DAYS);
+    if (counts.albums + counts.wiggles > 0) log.info({ counts }, 'expired gallery trash purged');
   });
   // Expired sessions, codes and reset links are refused already; these keep their tables small.
   await runEvery(jobs, REPEATING_JOBS.sessionCleanup, HOUR_MS, () => deleteExpiredSessions(db));

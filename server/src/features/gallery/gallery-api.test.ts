@@ -10,6 +10,7 @@ import {
   testDialects,
 } from '../../test/harness';
 import type { GalleryDeps } from './deps';
+import { purgeGalleryTrash } from './purge-service';
 import { countGalleryWiggles, createGalleryWiggle } from './wiggle-service';
 
 describe.each(testDialects())('gallery API on %s', (dialect) => {
@@ -248,5 +249,37 @@ describe.each(testDialects())('gallery API on %s', (dialect) => {
       share: 's',
     });
     expect((await call('GET', '/api/gallery/watermarks', undefined, other)).json().iframe).toBe('');
+  });
+
+  it('purges trash older than the retention: the frames are deleted and the rows stay as Expired', async () => {
+    const album = await newAlbum({ name: 'Old trash' });
+    const old = await addWiggle(album.id, 'Old');
+    const recent = await addWiggle(null, 'Recent');
+    await call('POST', '/api/gallery/delete', { type: 1, ids: [album.id] });
+    await call('POST', '/api/gallery/delete', { type: 2, ids: [recent.id] });
+    const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await t.platform.db
+      .updateTable('gallery_wiggles')
+      .set({ deleted_at: longAgo })
+      .where('id', '=', old.id)
+      .execute();
+    await t.platform.db
+      .updateTable('albums')
+      .set({ deleted_at: longAgo })
+      .where('id', '=', album.id)
+      .execute();
+    const prefix = (
+      await t.platform.db
+        .selectFrom('gallery_wiggles')
+        .select('blob_prefix')
+        .where('id', '=', old.id)
+        .executeTakeFirstOrThrow()
+    ).blob_prefix;
+
+    expect(await purgeGalleryTrash(deps, 30)).toEqual({ albums: 1, wiggles: 1 });
+    expect(await t.platform.blobs.stat(`${prefix}/left-f.webp`)).toBeNull();
+    expect((await call('GET', `/api/gallery/wiggles/${old.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/gallery/wiggle/image/${old.id}-left-f.webp`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/gallery/wiggles/${recent.id}`)).json().deleteStatus).toBe(1);
   });
 });

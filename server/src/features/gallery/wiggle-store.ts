@@ -155,3 +155,24 @@ export function listTopTrashedWiggles(db: Db, ownerId: number) {
     .orderBy('w.id')
     .execute();
 }
+
+/** Trashed gallery wiggles older than `before`, across members (purge). */
+export function trashedGalleryWigglesBefore(db: Db, before: string, limit: number) {
+  return db
+    .selectFrom('gallery_wiggles')
+    .select(['id', 'blob_prefix'])
+    .where('delete_status', '=', DeleteStatus.Trash)
+    .where('deleted_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markGalleryWigglesExpired(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('gallery_wiggles')
+    .set({ delete_status: DeleteStatus.Expired })
+    .where('id', 'in', ids)
+    .execute();
+}
