@@ -216,6 +216,7 @@ export type FeedPage = z.infer<typeof FeedPageSchema>;
 export const GALLERY_IMAGE_PATTERN = /^(\d+)-(left|right)-([ft])\.webp$/;
 export const GALLERY_FRAME_PATTERN = /^(\d+)-(25|50|75)\.webp$/;
 export const GALLERY_DOWNLOAD_PATTERN = /^(\d+)-(original|enhanced)\.zip$/;
+export const GALLERY_ANIMATION_PATTERN = /^(\d+)\.webp$/;
 export type DownloadMode = 'original' | 'enhanced';
 
 /**
@@ -241,6 +242,9 @@ export const galleryImageUrl = (id: number, side: 'left' | 'right', size: 'f' | 
   withAccess(`/api/gallery/wiggle/image/${id}-${side}-${size}.webp`, access);
 export const galleryFrameUrl = (id: number, position: 25 | 50 | 75, access?: MediaAccess) =>
   withAccess(`/api/gallery/wiggle/frame/${id}-${position}.webp`, access);
+/** The whole wiggle as one animated WebP (link previews: Open Graph, Twitter cards). */
+export const galleryAnimationUrl = (id: number, access?: MediaAccess) =>
+  withAccess(`/api/gallery/wiggle/animated/${id}.webp`, access);
 export const galleryDownloadUrl = (id: number, mode: DownloadMode, access?: MediaAccess) =>
   withAccess(`/api/gallery/wiggle/download/${id}-${mode}.zip`, access);
 

@@ -198,6 +198,11 @@ export const galleryRows: MatrixRow[] = [
     expect: privateMedia,
   },
   {
+    route: 'GET /gallery/wiggle/animated/:file',
+    request: (c) => ({ url: `/api/gallery/wiggle/animated/${fx(c).wiggleId}.webp` }),
+    expect: privateMedia,
+  },
+  {
     route: 'GET /gallery/wiggle/download/:file',
     request: (c) => ({ url: `/api/gallery/wiggle/download/${fx(c).wiggleId}-original.zip` }),
     expect: privateMedia,

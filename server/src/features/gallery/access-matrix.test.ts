@@ -147,6 +147,7 @@ describe.each(testDialects())('gallery access matrix on %s', (dialect) => {
     ['image left full', (w) => `/api/gallery/wiggle/image/${w.id}-left-f.webp`, true],
     ['image right thumb', (w) => `/api/gallery/wiggle/image/${w.id}-right-t.webp`, true],
     ['frame 50', (w) => `/api/gallery/wiggle/frame/${w.id}-50.webp`, true],
+    ['animated preview', (w) => `/api/gallery/wiggle/animated/${w.id}.webp`, true],
     ['download original', (w) => `/api/gallery/wiggle/download/${w.id}-original.zip`, true],
     ['download enhanced', (w) => `/api/gallery/wiggle/download/${w.id}-enhanced.zip`, true],
     ['iframe w-', (w) => `/iframe/w-${w.id}.html`, true],

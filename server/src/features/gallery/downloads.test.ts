@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryFrames, testGalleryDeps } from '../../test/gallery-fixtures';
 import {
@@ -85,6 +86,24 @@ describe.each(testDialects())('gallery zip downloads on %s', (dialect) => {
     expect(Buffer.compare(await zip.read('3-50.webp'), f50!)).toBe(0);
     expect(Buffer.compare(await zip.read('2-25.webp'), f25!)).toBe(0);
     expect(Buffer.compare(await zip.read('4-75.webp'), f75!)).toBe(0);
+  });
+
+  it('the animated preview plays all five frames forth and back', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/gallery/wiggle/animated/${enhancedId}.webp`,
+      headers: bearer(owner.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const meta = await sharp(res.rawPayload, { animated: true }).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.pages).toBe(8);
+    const two = await t.app.inject({
+      method: 'GET',
+      url: `/api/gallery/wiggle/animated/${originalOnlyId}.webp`,
+      headers: bearer(owner.token),
+    });
+    expect((await sharp(two.rawPayload, { animated: true }).metadata()).pages).toBe(2);
   });
 
   it('a wiggle without in-betweens has no enhanced download and no frames', async () => {

@@ -19,7 +19,7 @@ import {
   listVisibleSubAlbums,
   listVisibleWigglesInAlbum,
 } from './visible-store';
-import { watermarkedFrameKey } from './watermark-frames';
+import { animatedPreviewKey, watermarkedFrameKey } from './watermark-frames';
 import { effectiveWatermark } from './watermark-service';
 
 export type { Viewer } from './access';
@@ -146,6 +146,18 @@ export async function visibleFrame(
   }
   const watermark = await watermarkFor(deps, viewer, wiggle, embed);
   return { key: await frameKey(deps, wiggle, name, watermark), isPublic: wiggle.is_public_view === 1 };
+}
+
+/** The animated preview of a wiggle the viewer may see (watermarked as its frames would be), and whether public. */
+export async function visibleAnimation(deps: GalleryDeps, viewer: Viewer, id: number) {
+  const wiggle = await visibleWiggle(deps, viewer, id);
+  const names: GalleryFrameName[] =
+    wiggle.has_in_betweens === 1 ? ['left-f', '25-f', '50-f', '75-f', 'right-f'] : ['left-f', 'right-f'];
+  const watermark = await watermarkFor(deps, viewer, wiggle, false);
+  return {
+    key: await animatedPreviewKey(deps.blobs, wiggle.blob_prefix, names, watermark),
+    isPublic: wiggle.is_public_view === 1,
+  };
 }
 
 /** A zip of the wiggle's frames, streamed: original = the two views, enhanced = all five frames. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { encodeAnimatedWebp } from '@wiggle/engine/encode/animated';
 import { decodeToRaw } from '@wiggle/engine/ingest/decode-raw';
 import { encodeWebpFrame } from '@wiggle/engine/render/render-frames';
 import { drawWatermark } from '@wiggle/engine/render/watermark';
@@ -24,5 +25,31 @@ export async function watermarkedFrameKey(
   // The `f` encoding keeps the frame's own size (a thumbnail stays a thumbnail).
   const { f } = await encodeWebpFrame(marked);
   await blobs.put(key, f, { contentType: 'image/webp' });
+  return key;
+}
+
+/** Long side of the animated preview that link previews (Open Graph, Twitter) show. */
+const PREVIEW_MAX_SIDE = 640;
+
+/**
+ * The wiggle as one animated WebP (all its frames, ping-pong), encoded by the engine from the stored frames at
+ * preview size, watermarked when `text` is set; made once and kept beside the frames.
+ */
+export async function animatedPreviewKey(
+  blobs: BlobStore,
+  prefix: string,
+  names: readonly GalleryFrameName[],
+  text: string,
+): Promise<string> {
+  const tag = text ? `wm-${createHash('sha256').update(text).digest('hex').slice(0, 16)}/` : '';
+  const key = `${prefix}/${tag}animated.webp`;
+  if (await blobs.stat(key)) return key;
+  const frames = await Promise.all(
+    names.map(async (name) => {
+      const raw = await decodeToRaw(await blobs.getBuffer(galleryFrameKey(prefix, name)), PREVIEW_MAX_SIDE);
+      return text ? drawWatermark(raw, text) : raw;
+    }),
+  );
+  await blobs.put(key, await encodeAnimatedWebp(frames, { pingPong: true }), { contentType: 'image/webp' });
   return key;
 }

@@ -1,4 +1,5 @@
 import {
+  GALLERY_ANIMATION_PATTERN,
   GALLERY_DOWNLOAD_PATTERN,
   GALLERY_FRAME_PATTERN,
   GALLERY_IMAGE_PATTERN,
@@ -12,7 +13,7 @@ import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { sendBlob } from '../../platform/http/send-blob';
 import { galleryDepsOf } from '../gallery/deps';
 import type { GalleryFrameName } from '../gallery/frame-keys';
-import { downloadZip, visibleFrame } from '../gallery/public-service';
+import { downloadZip, visibleAnimation, visibleFrame } from '../gallery/public-service';
 import { cacheControlFor, setCacheControl, viewerOf } from './viewer';
 
 /**
@@ -51,6 +52,23 @@ export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = a
       const match = GALLERY_FRAME_PATTERN.exec(request.params.file);
       if (!match) throw new NotFound();
       return sendFrame(request, reply, Number(match[1]), `${match[2]}-f` as GalleryFrameName);
+    },
+  );
+  app.get(
+    '/gallery/wiggle/animated/:file',
+    { schema: schema('The whole wiggle as one animated WebP at preview size, as {id}.webp (link previews)') },
+    async (request, reply) => {
+      const match = GALLERY_ANIMATION_PATTERN.exec(request.params.file);
+      if (!match) throw new NotFound();
+      const preview = await visibleAnimation(deps, await viewerOf(request), Number(match[1]));
+      return sendBlob(
+        request,
+        reply,
+        deps.blobs,
+        preview.key,
+        'image/webp',
+        cacheControlFor(preview.isPublic),
+      );
     },
   );
   app.get(

@@ -1,4 +1,9 @@
-import { albumPageUrl, galleryImageUrl, wigglePageUrl } from '@wiggle/common/schemas/gallery';
+import {
+  albumPageUrl,
+  galleryAnimationUrl,
+  galleryImageUrl,
+  wigglePageUrl,
+} from '@wiggle/common/schemas/gallery';
 import type { VisibleAlbum, VisibleWiggle } from '../gallery/public-service';
 import { type PageMeta, renderPage } from './page-layout';
 import { escapeHtml, type WiggleView, wiggleFrames } from './wiggle-markup';
@@ -30,6 +35,12 @@ export const viewOf = (
   hasInBetweens: row.has_in_betweens === 1,
 });
 
+/** The animated preview is at most 640 px on its long side (never enlarged). */
+const previewSize = ({ width, height }: { width: number; height: number }) => {
+  const scale = Math.min(1, 640 / Math.max(width, height));
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+};
+
 const access = (context: PageContext) => ({ share: context.share, watermark: context.watermark });
 
 const oembedOf = (context: PageContext) =>
@@ -40,9 +51,9 @@ function wiggleMeta(context: PageContext, wiggle: VisibleWiggle): PageMeta {
     title: wiggle.name,
     description: wiggle.description || `${wiggle.name}: a wiggle on Wiggle Studio`,
     url: context.origin + context.path,
-    image: context.origin + galleryImageUrl(wiggle.id, 'left', 'f', { share: context.share }),
-    imageWidth: wiggle.width,
-    imageHeight: wiggle.height,
+    image: context.origin + galleryAnimationUrl(wiggle.id, { share: context.share }),
+    imageWidth: previewSize(wiggle).width,
+    imageHeight: previewSize(wiggle).height,
     oembed: context.share ? undefined : oembedOf(context),
     noindex: Boolean(context.share) || wiggle.is_public_view !== 1,
   };
