@@ -123,14 +123,3 @@ export async function setAlbumsStatus(
     .where('id', 'in', ids)
     .execute();
 }
-
-/** Trashed albums older than `before` → Expired, across members (purge); returns how many expired. */
-export async function expireTrashedAlbumsBefore(db: Db, before: string): Promise<number> {
-  const result = await db
-    .updateTable('albums')
-    .set({ delete_status: DeleteStatus.Expired })
-    .where('delete_status', '=', DeleteStatus.Trash)
-    .where('deleted_at', '<', before)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}

@@ -1,5 +1,5 @@
 import type { BlobStore } from '../../platform/blobs/blob-store';
-import { expireTrashedAlbumsBefore } from './album-store';
+import { expireTrashedBefore } from '../../platform/db/expire-trash';
 import type { GalleryDeps } from './deps';
 import { markGalleryWigglesExpired, trashedGalleryWigglesBefore } from './wiggle-store';
 
@@ -25,5 +25,5 @@ export async function purgeGalleryTrash(
     );
     wiggles += rows.length;
   }
-  return { albums: await expireTrashedAlbumsBefore(deps.db, before), wiggles };
+  return { albums: await expireTrashedBefore(deps.db, 'albums', before), wiggles };
 }
