@@ -1,7 +1,7 @@
 import { createAlbum } from '../features/gallery/album-service';
 import { createShareLink } from '../features/gallery/share-link-service';
 import { createGalleryWiggle } from '../features/gallery/wiggle-service';
-import type { MatrixContext, MatrixRow, MatrixSetup, Role } from './authorization-matrix';
+import type { MatrixContext, MatrixRow, MatrixSetup, Role } from './authorization-types';
 import { galleryFrames, testGalleryDeps } from './gallery-fixtures';
 
 /**
