@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { MatrixContext, MatrixRow, MatrixSetup, Role } from './authorization-types';
+import { galleryRows, gallerySetup } from './gallery-rows';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
 
@@ -156,8 +157,8 @@ export const accountRows: MatrixRow[] = [
 ];
 
 /** Every row of every feature; append yours. */
-export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup];
+export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...galleryRows];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);
