@@ -1,9 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { TestMember } from './harness';
+import {
+  everyone,
+  type MatrixContext,
+  type MatrixRow,
+  type MatrixSetup,
+  members,
+  type Role,
+  verified,
+} from './authorization-types';
+import { galleryRows, gallerySetup } from './gallery-rows';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
-import { everyone, members, type Role, verified } from './matrix-roles';
 import { shopRows, shopSetup } from './shop/authorization-rows';
 
 /**
@@ -11,34 +18,6 @@ import { shopRows, shopSetup } from './shop/authorization-rows';
  * `features/authorization.test.ts` runs each row for each role with a fresh session and checks that the table lists
  * every documented /api route. Features append their rows (and, when they need objects to point at, a setup) here.
  */
-export type { Role } from './matrix-roles';
-export { ROLES } from './matrix-roles';
-
-export interface MatrixContext {
-  app: FastifyInstance;
-  /** The verified member who owns the fixtures ("verified" role); "other" is a second verified member. */
-  owner: TestMember;
-  other: TestMember;
-  /** Whatever the setups returned, merged. */
-  fixtures: Record<string, unknown>;
-}
-
-export interface MatrixRequest {
-  url: string;
-  payload?: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface MatrixRow {
-  /** `METHOD /path` as registered under /api, with `:param` placeholders (matched against the OpenAPI document). */
-  route: string;
-  /** The concrete request; called once per role, right before the call. Defaults to the route's path. */
-  request?: (context: MatrixContext, role: Role) => MatrixRequest | Promise<MatrixRequest>;
-  expect: Record<Role, number>;
-}
-
-/** Creates objects rows point at, owned by `owner`; runs once per app. */
-export type MatrixSetup = (context: Omit<MatrixContext, 'fixtures'>) => Promise<Record<string, unknown>>;
 
 let unique = 0;
 const uniqueEmail = (role: Role) => {
@@ -172,8 +151,8 @@ export const accountRows: MatrixRow[] = [
 ];
 
 /** Every row of every feature; append yours. */
-export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...shopRows];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, shopSetup];
+export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...galleryRows, ...shopRows];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, shopSetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);

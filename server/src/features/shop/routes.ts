@@ -10,7 +10,6 @@ import {
   purchaseListSchema,
   purchaseSchema,
   ShopIdParamsSchema,
-  usageStatisticsSchema,
 } from '@wiggle/common/schemas/shop';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +19,6 @@ import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { createCouponService } from './coupon-service';
 import { createCreditService } from './credit-service';
 import { createShopService } from './service';
-import { usageStatistics } from './usage-service';
 
 const tags = ['shop'];
 const callbackQuery = z.object({ key: z.string().min(1).max(100) });
@@ -176,18 +174,5 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
       preHandler: requireVerified,
     },
     async (request) => ({ rolls: await credits.listRolls(member(request)) }),
-  );
-
-  app.get(
-    '/account/statistics',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Usage statistics: originals (count, bytes), wiggles in library and gallery, frames spent',
-        response: { 200: usageStatisticsSchema },
-      },
-      preHandler: requireVerified,
-    },
-    async (request) => usageStatistics(db, member(request)),
   );
 };

@@ -1,5 +1,11 @@
-import type { MatrixContext, MatrixRow, MatrixSetup } from '../authorization-matrix';
-import { everyone, type Role, verified } from '../matrix-roles';
+import {
+  everyone,
+  type MatrixContext,
+  type MatrixRow,
+  type MatrixSetup,
+  type Role,
+  verified,
+} from '../authorization-types';
 import { listPackages, startPayment } from './shop-test-kit';
 
 /** Shop rows of the authorization matrix: a purchase is its owner's alone; the payment callbacks need their key. */

@@ -5,6 +5,7 @@ import * as adminOtpReplay from './0003-admin-otp-replay';
 import * as jobs from './0005-jobs';
 import * as library from './0010-library';
 import * as shop from './0020-shop';
+import * as gallery from './0030-gallery';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0005-jobs': jobs,
   '0010-library': library,
   '0020-shop': shop,
+  '0030-gallery': gallery,
 };
