@@ -25,4 +25,7 @@ export const Messages = {
   invalidUrl: 'A valid URL is required (http:// or https://).',
   settingsInvalid: 'Settings must be a JSON object.',
   tooLong: (max: number) => `At most ${max} characters are allowed.`,
+  forbiddenCharacters: (label: string) =>
+    `${label} contains characters that are not allowed (control, direction-override or invisible formatting characters).`,
+  invalidId: (label: string) => `${label} must be a positive whole number written in decimal digits.`,
 } as const;

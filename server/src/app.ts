@@ -20,6 +20,10 @@ import { libraryRoutes } from './features/library/routes';
 import { uploadRoutes } from './features/library/upload-routes';
 import { supportRoutes } from './features/support/routes';
 import { installErrorHandler } from './platform/http/error-handler';
+import { installNoStoreForTokens } from './platform/http/no-store';
+import { installSameOriginCheck } from './platform/http/same-origin';
+import { installStrictJsonParser } from './platform/http/strict-json';
+import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerWebApp } from './platform/http/web-app';
 import type { Platform } from './platform/platform';
 
@@ -32,7 +36,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   const { config } = platform;
   const app = Fastify({
     loggerInstance: platform.log,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Generous for JSON; uploads go through multipart with their own limits.
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -40,6 +44,9 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installStrictJsonParser(app);
+  installSameOriginCheck(app, config.PUBLIC_URL);
+  installNoStoreForTokens(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requestToken, requireMember } from '../../platform/auth/guards';
 import { scheduleSessionCleanup } from '../../platform/auth/session-cleanup';
+import { TooManyRequests } from '../../platform/errors';
 import { createAuthService } from './service';
 
 const tags = ['auth'];
@@ -20,9 +21,23 @@ export const authRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
   const auth = createAuthService(platform.db, platform.config);
   scheduleSessionCleanup(app);
 
+  // Every attempt from one address counts here, whatever the e-mail: spraying a password over many accounts is
+  // slowed as much as guessing one account's.
+  // (The plugin runs one limit per request, so this second one is checked by hand.)
+  const addressLimit = app.createRateLimit({
+    max: platform.config.RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `login-address|${request.ip}`,
+  });
+  const perAddress = async (request: FastifyRequest) => {
+    const limit = await addressLimit(request);
+    if (!limit.isAllowed && limit.isExceeded) throw new TooManyRequests();
+  };
+
   app.post(
     '/auth/login',
     {
+      onRequest: perAddress,
       schema: { tags, security: [], body: loginSchema, response: { 200: authInfoSchema } },
       config: {
         rateLimit: {
@@ -38,7 +53,11 @@ export const authRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
 
   app.get(
     '/auth/refresh',
-    { schema: { tags, response: { 200: authInfoSchema } }, preHandler: requireMember },
+    {
+      schema: { tags, response: { 200: authInfoSchema } },
+      preHandler: requireMember,
+      config: { cookieAuth: true },
+    },
     async (request) => auth.refresh(currentMember(request), requestToken(request) ?? ''),
   );
 

@@ -1,3 +1,4 @@
+import { isIdText } from '@wiggle/common/schemas/ids';
 import {
   MediaFileParamsSchema,
   ORIGINAL_MEDIA_PATTERN,
@@ -42,10 +43,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (a
 
   app.get(
     '/library/original/view/:file',
-    { schema: schema('An original as {id}-{o|p|t}: original, preview (720), thumbnail (180x126)') },
+    {
+      schema: schema('An original as {id}-{o|p|t}: original, preview (720), thumbnail (180x126)'),
+      config: { cookieAuth: true },
+    },
     async (request, reply) => {
       const match = ORIGINAL_MEDIA_PATTERN.exec(request.params.file);
-      if (!match) throw new NotFound();
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
       const row = await findItem(platform.db, 'originals', currentMember(request).id, Number(match[1]));
       if (!row) throw new NotFound();
       const size = match[2] as 'o' | 'p' | 't';
@@ -67,9 +71,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (a
       WIGGLE_FRAME_PATTERN,
     ],
   ] as const) {
-    app.get(path, { schema: schema(summary) }, async (request, reply) => {
+    app.get(path, { schema: schema(summary), config: { cookieAuth: true } }, async (request, reply) => {
       const match = pattern.exec(request.params.file);
-      if (!match) throw new NotFound();
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
       const row = await findItem(platform.db, 'wiggles', currentMember(request).id, Number(match[1]));
       if (!row) throw new NotFound();
       const key = wiggleFrameKey(row.blob_prefix, `${match[2]}-${match[3]}` as WiggleFrameName);

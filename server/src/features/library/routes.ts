@@ -1,4 +1,5 @@
 import { MoveType } from '@wiggle/common/enums';
+import { IdParamsSchema } from '@wiggle/common/schemas/ids';
 import {
   BulkRenameBodySchema,
   BulkRenameResponseSchema,
@@ -7,7 +8,6 @@ import {
   CreateWigglesResponseSchema,
   FolderListResponseSchema,
   FolderSchema,
-  IdParamsSchema,
   ListOriginalsQuerySchema,
   ListWigglesQuerySchema,
   MoveBodySchema,
