@@ -9,6 +9,7 @@ import { isoNow } from '../../platform/db/columns';
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import type { IngestedPicture } from './engine-adapter';
+import { lockActiveFolder } from './folder-store';
 import { findItem } from './item-store';
 import { type OriginalRow, toOriginal } from './mappers';
 import { insertOriginal } from './original-store';
@@ -89,6 +90,10 @@ export async function ingestUploadedFile(
     }
     const baseName = (file.name || 'image').slice(0, 240);
     const rows = await deps.db.transaction().execute(async (trx) => {
+      // The folder was checked when the upload began; it may have gone to the trash while the files arrived.
+      if (folderId !== null && !(await lockActiveFolder(trx, ownerId, folderId))) {
+        throw new Error('the target folder was deleted during the upload.');
+      }
       const inserted: OriginalRow[] = [];
       for (const { picture, keys } of stored) {
         const o = picture.result.o;
