@@ -11,13 +11,13 @@ import { avatarUrl } from '../auth/service';
 export const AVATAR_SIZE = 256;
 const AVATAR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
+export const avatarKey = (id: string) => `avatars/${id}.webp`;
+
 /**
  * Avatars are stored in the blob store as avatars/{id}.webp under a random id, so an avatar URL neither reveals nor
  * enumerates member ids; a new upload gets a new id, which lets browsers cache each file for good.
  */
 export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
-  const keyOf = (id: string) => `avatars/${id}.webp`;
-
   return {
     /** Square crop around the centre, at most 256 px, WebP; any image sharp can decode is accepted. */
     async upload(member: Member, image: Buffer): Promise<{ avatar: string }> {
@@ -32,7 +32,7 @@ export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
         throw new UnsupportedMediaType();
       }
       const id = randomBytes(16).toString('base64url');
-      await blobs.put(keyOf(id), webp, { contentType: 'image/webp' });
+      await blobs.put(avatarKey(id), webp, { contentType: 'image/webp' });
       const previous = await db
         .selectFrom('users')
         .select('avatar_id')
@@ -48,7 +48,7 @@ export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
         if (previous?.avatar_id)
           await trx.deleteFrom('avatars').where('id', '=', previous.avatar_id).execute();
       });
-      if (previous?.avatar_id) await blobs.delete(keyOf(previous.avatar_id));
+      if (previous?.avatar_id) await blobs.delete(avatarKey(previous.avatar_id));
       return { avatar: avatarUrl(id) ?? '' };
     },
 
@@ -59,7 +59,7 @@ export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
       if (!member.isAdmin) query = query.where('user_id', '=', member.id);
       const row = await query.executeTakeFirst();
       if (!row) throw new NotFound();
-      return blobs.getBuffer(keyOf(row.id));
+      return blobs.getBuffer(avatarKey(row.id));
     },
   };
 }
