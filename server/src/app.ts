@@ -19,7 +19,7 @@ import { mediaRoutes } from './features/library/media-routes';
 import { libraryRoutes } from './features/library/routes';
 import { uploadRoutes } from './features/library/upload-routes';
 import { supportRoutes } from './features/support/routes';
-import { installErrorHandler } from './platform/http/error-handler';
+import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
 import { installNoStoreForTokens } from './platform/http/no-store';
 import { installSameOriginCheck } from './platform/http/same-origin';
 import { installStrictJsonParser } from './platform/http/strict-json';
@@ -39,6 +39,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Generous for JSON; uploads go through multipart with their own limits.
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('platform', platform);
   app.setValidatorCompiler(validatorCompiler);

@@ -6,22 +6,20 @@ import { Messages } from '../messages';
  * Characters no name, link or message needs and that can deceive or break what shows it: C0/C1 controls and DEL,
  * bidirectional overrides, embeddings and isolates (a name that reads backwards), direction marks, zero-width
  * spaces and joiners other than ZWJ/ZWNJ (which emoji and Indic/Persian scripts need), the soft hyphen, the BOM,
- * line/paragraph separators, interlinear annotations and the noncharacters U+FFFE/U+FFFF.
+ * line/paragraph separators, interlinear annotations and the noncharacters U+FFFE/U+FFFF. A multi-line message
+ * keeps line feeds and tabs. As a pattern, so the OpenAPI document states the rule too.
  */
-const FORBIDDEN_SINGLE_LINE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
-  /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB\uFFFE\uFFFF]/;
-/** The same, but a multi-line message keeps its line breaks and tabs. */
-const FORBIDDEN_MULTI_LINE =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what it is for
-  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB\uFFFE\uFFFF]/;
+const FORBIDDEN =
+  '\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB\\uFFFE\\uFFFF\\u007F-\\u009F';
+export const SINGLE_LINE_TEXT = new RegExp(`^[^\\u0000-\\u001F${FORBIDDEN}]*$`);
+export const MULTI_LINE_TEXT = new RegExp(`^[^\\u0000-\\u0008\\u000B-\\u001F${FORBIDDEN}]*$`);
 
 /** With the u flag a surrogate pair is one code point, so this matches only a lone half. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /** True when `text` holds none of the refused characters and no lone surrogate half. */
 export function isCleanText(text: string, multiline = false): boolean {
-  return !LONE_SURROGATE.test(text) && !(multiline ? FORBIDDEN_MULTI_LINE : FORBIDDEN_SINGLE_LINE).test(text);
+  return !LONE_SURROGATE.test(text) && (multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT).test(text);
 }
 
 export interface TextFieldOptions {
@@ -48,9 +46,11 @@ export function textField({
   if (multiline) text = text.overwrite((v) => v.replace(/\r\n?/g, '\n'));
   text = text.trim();
   if (!optional) text = text.min(1, { error: Messages.mandatory });
+  const refused = { error: Messages.forbiddenCharacters(label) };
   return text
     .max(max, { error: Messages.tooLong(max) })
-    .refine((v) => isCleanText(v, multiline), { error: Messages.forbiddenCharacters(label) });
+    .regex(multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, refused)
+    .refine((v) => !LONE_SURROGATE.test(v), refused);
 }
 
 /** An optional text field that is '' when absent. */
