@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { registerLibraryJobs } from './features/library/jobs';
+import { wigglesDepsOf } from './features/wiggles/deps';
+import { registerWiggleJobs } from './features/wiggles/jobs';
 import { runsJobHandlers } from './platform/jobs/create-job-queue';
 import { closePlatform, createLogger, createPlatform, type Platform } from './platform/platform';
 
@@ -10,7 +11,7 @@ import { closePlatform, createLogger, createPlatform, type Platform } from './pl
  */
 async function startJobs(platform: Platform, mode: 'web' | 'worker'): Promise<() => Promise<void>> {
   if (!runsJobHandlers(mode, platform.config.REDIS_URL)) return async () => {};
-  registerLibraryJobs(platform);
+  registerWiggleJobs(wigglesDepsOf(platform));
   platform.log.info(
     { mode, queue: platform.config.REDIS_URL ? 'bullmq' : 'in-process' },
     'job handlers started',

@@ -13,9 +13,9 @@ import { authInfoSchema } from '@wiggle/common/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireMember, requireVerified } from '../../platform/auth/guards';
 import { BadRequest, PayloadTooLarge } from '../../platform/errors';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { createAvatarService } from './avatars';
 import { createAccountService } from './service';
 

@@ -2,10 +2,10 @@ import { okSchema } from '@wiggle/common/schemas/account';
 import { authInfoSchema, loginSchema } from '@wiggle/common/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requestToken, requireMember } from '../../platform/auth/guards';
 import { scheduleSessionCleanup } from '../../platform/auth/session-cleanup';
 import { TooManyRequests } from '../../platform/errors';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { createAuthService } from './service';
 
 const tags = ['auth'];

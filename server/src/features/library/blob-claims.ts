@@ -1,6 +1,6 @@
 import { DeleteStatus } from '@wiggle/common/enums';
 import type { BlobClaimSource } from '../../platform/blobs/storage-check';
-import { WIGGLE_FRAME_NAMES, wiggleFrameKey } from './wiggle-keys';
+import { WIGGLE_FRAME_NAMES, wiggleFrameKey } from './item-keys';
 
 const VIEW_FRAMES = WIGGLE_FRAME_NAMES.filter((name) => name.startsWith('left') || name.startsWith('right'));
 const INTERPOLATED_FRAMES = WIGGLE_FRAME_NAMES.filter((name) => !VIEW_FRAMES.includes(name));

@@ -13,7 +13,7 @@ import {
   solidPng,
   stereoPair,
   upload,
-} from './library-test-kit';
+} from '../../test/library/library-test-kit';
 
 describe.each(testDialects())('library uploads and media on %s', (dialect) => {
   let t: TestApp;

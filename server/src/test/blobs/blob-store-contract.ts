@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFound } from '../errors';
-import type { BlobStore } from './blob-store';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import { NotFound } from '../../platform/errors';
 
 /** The behaviour every BlobStore driver must share; each driver's test file runs it against a real backend. */
 export function describeBlobStoreContract(driver: string, open: () => Promise<BlobStore>): void {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { up } from '../db/migrations/0005-jobs';
-import type { JobTables } from './tables';
+import { up } from '../../platform/db/migrations/0005-jobs';
+import type { JobTables } from '../../platform/jobs/tables';
 
 /**
  * A database with only the jobs table, for the queue's own tests: SQLite in memory, or a fresh PostgreSQL

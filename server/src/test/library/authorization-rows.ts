@@ -1,9 +1,9 @@
 import type { CreateWigglesResponse, UploadOriginalsResponse } from '@wiggle/common/schemas/library';
 import sharp from 'sharp';
-import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../../test/authorization-matrix';
-import { bearer } from '../../test/harness';
+import { wiggleFrameKey } from '../../features/library/item-keys';
+import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-matrix';
+import { bearer } from '../harness';
 import { multipart } from './library-test-kit';
-import { wiggleFrameKey } from './wiggle-keys';
 
 /** Library rows of the authorization matrix: another member's (or an admin's) id answers 404 like a missing one. */
 

@@ -4,14 +4,13 @@ import { stripExtension } from '@wiggle/common/rename-template';
 import type { CreateTarget, CreateWigglesResponse, WiggleStatus } from '@wiggle/common/schemas/library';
 import { isoNow, toDbBool } from '../../platform/db/columns';
 import { NotFound } from '../../platform/errors';
-import { type LibraryDeps, WIGGLE_CREATE_JOB, type WiggleCreatePayload } from './deps';
-import { requireActiveFolder } from './folder-service';
-import { insertFolder } from './folder-store';
-import { findActiveItems } from './item-store';
-import { type OriginalRow, toFolder, toWiggle } from './mappers';
+import { insertCheckedFolder, requireActiveFolder } from '../library/folder-service';
+import { newWigglePrefix } from '../library/item-keys';
+import { type OriginalRow, toWiggle } from '../library/mappers';
+import { activeOriginals } from '../library/originals-service';
+import { ingestUploadedFile } from '../library/upload-service';
+import { enqueueWiggleCreation, type WigglesDeps } from './deps';
 import { planWiggles, subfolderName } from './pairing';
-import { ingestUploadedFile } from './upload-service';
-import { newWigglePrefix } from './wiggle-keys';
 import { insertWiggle, wiggleStatuses } from './wiggle-store';
 
 export interface CreateWigglesRequest {
@@ -24,7 +23,7 @@ export interface CreateWigglesRequest {
 }
 
 /** sideBySideOriginals: each side-by-side original becomes two new originals beside it, left then right. */
-async function splitIntoOriginals(deps: LibraryDeps, ownerId: number, sources: OriginalRow[]) {
+async function splitIntoOriginals(deps: WigglesDeps, ownerId: number, sources: OriginalRow[]) {
   const views: OriginalRow[] = [];
   for (const source of sources) {
     const { left, right } = await deps.engine.splitSideBySide(await deps.blobs.getBuffer(source.blob_o));
@@ -39,7 +38,7 @@ async function splitIntoOriginals(deps: LibraryDeps, ownerId: number, sources: O
         { name: `${stripExtension(source.name)} (${side})`, bytes },
         { reencode: true },
       );
-      const row = await findActiveItems(deps.db, 'originals', ownerId, [created!.id]);
+      const row = await activeOriginals(deps.db, ownerId, [created!.id]);
       views.push(row[0]!);
     }
   }
@@ -51,12 +50,12 @@ async function splitIntoOriginals(deps: LibraryDeps, ownerId: number, sources: O
  * subfolder or the current folder, and enqueues one `wiggle.create` job per wiggle.
  */
 export async function createWiggles(
-  deps: LibraryDeps,
+  deps: WigglesDeps,
   ownerId: number,
   request: CreateWigglesRequest,
 ): Promise<CreateWigglesResponse> {
   const ids = [...new Set(request.originalIds)];
-  const found = new Map((await findActiveItems(deps.db, 'originals', ownerId, ids)).map((r) => [r.id, r]));
+  const found = new Map((await activeOriginals(deps.db, ownerId, ids)).map((r) => [r.id, r]));
   if (found.size !== ids.length) throw new NotFound('Original not found.');
   let selection = ids.map((id) => found.get(id)!);
   const viewCount = request.pairing === 'sideBySideOriginals' ? selection.length * 2 : selection.length;
@@ -70,17 +69,18 @@ export async function createWiggles(
   const { folder, wiggles } = await deps.db.transaction().execute(async (trx) => {
     const folder =
       request.target === 'subfolder'
-        ? await insertFolder(trx, {
+        ? await insertCheckedFolder(
+            trx,
             ownerId,
             parentId,
-            name: subfolderName(
+            subfolderName(
               request.subfolderTemplate,
               new Date(now),
               stripExtension(selection[0]!.name),
               stripExtension(selection[selection.length - 1]!.name),
             ),
-            createdAt: now,
-          })
+            now,
+          )
         : null;
     const wiggles = [];
     for (const planned of plan) {
@@ -111,19 +111,16 @@ export async function createWiggles(
     }
     return { folder, wiggles };
   });
-  for (const wiggle of wiggles) {
-    await deps.jobs.enqueue<WiggleCreatePayload>(
-      WIGGLE_CREATE_JOB,
-      { wiggleId: wiggle.id },
-      { jobId: `wiggle-${wiggle.id}` },
-    );
-  }
-  return { wiggles: wiggles.map(toWiggle), folder: folder ? toFolder(folder) : null };
+  await enqueueWiggleCreation(
+    deps.jobs,
+    wiggles.map((w) => w.id),
+  );
+  return { wiggles: wiggles.map(toWiggle), folder };
 }
 
 /** Status by id for the list's polling; ids of other members are simply absent. */
 export async function statusOfWiggles(
-  db: LibraryDeps['db'],
+  db: WigglesDeps['db'],
   ownerId: number,
   ids: readonly number[],
 ): Promise<WiggleStatus[]> {

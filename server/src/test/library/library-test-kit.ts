@@ -8,7 +8,7 @@ import { buildMpo } from '@wiggle/engine/testing/make-mpo';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Dialect } from '../../platform/db/columns';
-import { bearer, createTestApp, type TestApp } from '../../test/harness';
+import { bearer, createTestApp, type TestApp } from '../harness';
 
 /** Test helpers of the library: real images made with sharp, multipart bodies, blob counting. */
 

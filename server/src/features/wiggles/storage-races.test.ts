@@ -1,14 +1,15 @@
 import type { CreateWigglesResponse, UploadOriginalsResponse } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3TestServer } from '../../platform/blobs/s3-test-server';
 import { checkStorage } from '../../platform/blobs/storage-check';
 import { STORAGE_CLAIMS } from '../../scripts/storage-claims';
+import { startS3TestServer } from '../../test/blobs/s3-test-server';
 import { registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
+import { api, createLibraryTestApp, stereoPair, upload } from '../../test/library/library-test-kit';
+import { markItemsExpired } from '../library/item-store';
+import { purgeExpired } from '../library/trash-service';
+import { wigglesDepsOf } from './deps';
 import { type LibraryEngine, sharedEngine } from './engine-adapter';
-import { markItemsExpired } from './item-store';
-import { registerLibraryJobs, runWiggleCreation } from './jobs';
-import { api, createLibraryTestApp, stereoPair, upload } from './library-test-kit';
-import { purgeExpired } from './trash-service';
+import { registerWiggleJobs, runWiggleCreation } from './jobs';
 
 type Step = 'renderWiggle' | 'interpolate';
 
@@ -72,7 +73,7 @@ describe.each(testDialects().flatMap((d) => stores.map((s) => [d, s] as const)))
       }
       t = await createLibraryTestApp(dialect, env);
       owner = await registerMember(t.app);
-      registerLibraryJobs(t.platform, gated.engine);
+      registerWiggleJobs(wigglesDepsOf(t.platform, gated.engine));
     }, 60_000);
     afterAll(async () => {
       await t?.close();
@@ -201,7 +202,7 @@ describe.each(testDialects().flatMap((d) => stores.map((s) => [d, s] as const)))
       // The worker dies inside interpolation: view frames are written, the row says interpolation is under way.
       // (The gate is never opened for this run; a second, fresh run plays the restarted worker.)
       await deleteAndPurge(2, id);
-      await runWiggleCreation(t.platform, sharedEngine(), id, {
+      await runWiggleCreation(wigglesDepsOf(t.platform, sharedEngine()), id, {
         jobId: 'restarted',
         attempt: 2,
         signal: new AbortController().signal,

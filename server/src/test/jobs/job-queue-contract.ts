@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext, JobOptions, JobQueue } from './job-queue';
+import type { JobContext, JobOptions, JobQueue } from '../../platform/jobs/job-queue';
 
 export interface JobQueueBackend {
   /** A new queue on the same storage: opening one after closing another is a restart. */

@@ -7,9 +7,17 @@ import { EngineInputError } from '@wiggle/engine/image';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
+import {
+  api,
+  blobFiles,
+  createLibraryTestApp,
+  solidJpeg,
+  stereoPair,
+  upload,
+} from '../../test/library/library-test-kit';
+import { wigglesDepsOf } from './deps';
 import { type LibraryEngine, type RenderedWiggle, sharedEngine } from './engine-adapter';
-import { registerLibraryJobs, runWiggleCreation } from './jobs';
-import { api, blobFiles, createLibraryTestApp, solidJpeg, stereoPair, upload } from './library-test-kit';
+import { registerWiggleJobs, runWiggleCreation } from './jobs';
 
 /** The real engine, with one step replaced: how the job records each way a creation can end. */
 function engineWith(overrides: Partial<LibraryEngine>): LibraryEngine {
@@ -26,7 +34,7 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
   async function start(engine: LibraryEngine, env?: Record<string, string>) {
     t = await createLibraryTestApp(dialect, env);
     const owner = await registerMember(t.app);
-    registerLibraryJobs(t.platform, engine);
+    registerWiggleJobs(wigglesDepsOf(t.platform, engine));
     return owner;
   }
 
@@ -66,7 +74,7 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
     const files = async () => (await blobFiles(t!)).filter((f) => f.startsWith('wiggles/')).sort();
     const before = await files();
     expect(before).toHaveLength(10);
-    await runWiggleCreation(t!.platform, sharedEngine(), id, {
+    await runWiggleCreation(wigglesDepsOf(t!.platform), id, {
       jobId: 'again',
       attempt: 2,
       signal: new AbortController().signal,

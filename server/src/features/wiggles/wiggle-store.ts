@@ -1,18 +1,11 @@
-import { DeleteStatus, type WiggleSort } from '@wiggle/common/enums';
+import { DeleteStatus } from '@wiggle/common/enums';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../platform/db/schema';
-import type { WiggleRow } from './mappers';
-import type { WigglesTable } from './tables';
+import type { WiggleRow } from '../library/mappers';
 
-/** Wiggle queries; member queries filter on `owner_id` in their own `where`. */
+/** The creation's queries on wiggle rows; member queries filter on `owner_id` in their own `where`. */
 type Db = Kysely<Database>;
-
-export const WIGGLE_SORT_COLUMN = {
-  name: 'name',
-  created: 'created_at',
-  lastModified: 'last_modified_at',
-  rating: 'rating',
-} as const satisfies Record<WiggleSort, keyof WigglesTable>;
+type WigglesTable = Database['wiggles'];
 
 export function insertWiggle(db: Db, values: Insertable<WigglesTable>): Promise<WiggleRow> {
   return db.insertInto('wiggles').values(values).returningAll().executeTakeFirstOrThrow();
@@ -54,12 +47,13 @@ export async function updateWiggleForJob(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export function trashedWigglesBefore(db: Db, before: string, limit: number) {
+/** The member's wiggle that is not Expired (Active or Trash), for its media. */
+export function findMemberWiggle(db: Db, ownerId: number, id: number) {
   return db
     .selectFrom('wiggles')
     .select(['id', 'blob_prefix'])
-    .where('delete_status', '=', DeleteStatus.Trash)
-    .where('deleted_at', '<', before)
-    .limit(limit)
-    .execute();
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('delete_status', '!=', DeleteStatus.Expired)
+    .executeTakeFirst();
 }

@@ -9,7 +9,7 @@ export async function startCrashWorker(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('./crash-test-worker.ts', import.meta.url))],
     {
-      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+      cwd: fileURLToPath(new URL('../../../../server', import.meta.url)),
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

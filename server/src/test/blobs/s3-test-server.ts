@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { S3BlobStoreOptions } from './s3-blob-store';
+import type { S3BlobStoreOptions } from '../../platform/blobs/s3-blob-store';
 
 /**
  * s3rver encrypts its ListObjectsV2 continuation tokens with single DES, which OpenSSL 3 only has in its legacy

@@ -5,10 +5,10 @@
  */
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { BullMqJobQueue } from './bullmq-job-queue';
-import { InProcessJobQueue } from './in-process-job-queue';
-import type { JobQueue } from './job-queue';
-import type { JobTables } from './tables';
+import { BullMqJobQueue } from '../../platform/jobs/bullmq-job-queue';
+import { InProcessJobQueue } from '../../platform/jobs/in-process-job-queue';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import type { JobTables } from '../../platform/jobs/tables';
 
 const { DRIVER, REDIS_URL, JOB_QUEUE_PREFIX, JOB_NAME, LOCK_MS, JOBS_DB_FILE } = process.env;
 if (!JOB_NAME) throw new Error('JOB_NAME is required');

@@ -7,7 +7,6 @@ import type {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
-import { registerLibraryJobs } from './jobs';
 import {
   api,
   createLibraryTestApp,
@@ -15,7 +14,9 @@ import {
   upload,
   uploadStereoPair,
   waitForWiggleCreation,
-} from './library-test-kit';
+} from '../../test/library/library-test-kit';
+import { wigglesDepsOf } from './deps';
+import { registerWiggleJobs } from './jobs';
 
 describe.each(testDialects())('wiggle creation on %s', (dialect) => {
   let t: TestApp;
@@ -138,7 +139,7 @@ describe.each(testDialects())('wiggle creation on %s', (dialect) => {
   });
 
   it('runs the creation job to Success with aligned, interpolated frames that are served', async () => {
-    registerLibraryJobs(t.platform);
+    registerWiggleJobs(wigglesDepsOf(t.platform));
     const uploaded = await uploadStereoPair(t.app, owner.token);
     const made = await create({
       originalIds: uploaded.map((o) => o.id),

@@ -1,25 +1,14 @@
 import { DeleteStatus } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
 import { EngineInputError } from '@wiggle/engine/image';
-import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
-import type { Database } from '../../platform/db/schema';
-import type { JobContext, JobQueue } from '../../platform/jobs/job-queue';
-import type { Logger } from '../../platform/platform';
-import { WIGGLE_CREATE_JOB, type WiggleCreatePayload } from './deps';
-import { type FrameFiles, type LibraryEngine, sharedEngine } from './engine-adapter';
-import { originalBlobForJob } from './original-store';
-import { type WiggleFrameName, wiggleFrameKey } from './wiggle-keys';
+import type { JobContext } from '../../platform/jobs/job-queue';
+import { type WiggleFrameName, wiggleFrameKey } from '../library/item-keys';
+import { originalFileForJob } from '../library/originals-service';
+import { WIGGLE_CREATE_JOB, type WiggleCreatePayload, type WigglesDeps } from './deps';
+import type { FrameFiles, LibraryEngine } from './engine-adapter';
 import { loadWiggleForJob, updateWiggleForJob } from './wiggle-store';
-
-export interface LibraryJobDeps {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  jobs: JobQueue;
-  log?: Logger;
-  config?: { JOB_TIMEOUT_SECONDS: number; WIGGLE_FRAME_MAX_SIZE?: number };
-}
 
 const WEBP = { contentType: 'image/webp' };
 
@@ -41,7 +30,7 @@ const lives = (row: { delete_status: number } | undefined) =>
  * files, so either it deletes what the job wrote or the job does.
  */
 async function writeThenRecord(
-  deps: LibraryJobDeps,
+  deps: WigglesDeps,
   wiggle: { id: number; blob_prefix: string },
   write: () => Promise<void>,
   patch: Parameters<typeof updateWiggleForJob>[2],
@@ -70,28 +59,22 @@ function checkAborted(context: JobContext) {
  * A failed auto-align keeps the unaligned pair (autoAlignStatus Error) and still succeeds.
  */
 export async function runWiggleCreation(
-  deps: LibraryJobDeps,
-  engine: LibraryEngine,
+  deps: WigglesDeps,
   wiggleId: number,
   context: JobContext,
 ): Promise<void> {
   try {
-    await createWiggleMedia(deps, engine, wiggleId, context);
+    await createWiggleMedia(deps, wiggleId, context);
   } catch (error) {
     if (error instanceof WiggleGone) {
-      deps.log?.info({ wiggleId }, 'wiggle removed while it was being created; its media was not kept');
+      deps.log.info({ wiggleId }, 'wiggle removed while it was being created; its media was not kept');
       return;
     }
     throw error;
   }
 }
 
-async function createWiggleMedia(
-  deps: LibraryJobDeps,
-  engine: LibraryEngine,
-  wiggleId: number,
-  context: JobContext,
-): Promise<void> {
+async function createWiggleMedia(deps: WigglesDeps, wiggleId: number, context: JobContext): Promise<void> {
   const wiggle = await loadWiggleForJob(deps.db, wiggleId);
   if (!wiggle || wiggle.delete_status === DeleteStatus.Expired) return;
   await updateWiggleForJob(deps.db, wiggleId, {
@@ -101,10 +84,10 @@ async function createWiggleMedia(
     error_message: null,
   });
   const loadOriginal = async (id: number | null) => {
-    const row = id ? await originalBlobForJob(deps.db, id) : undefined;
-    if (!row)
+    const key = id ? await originalFileForJob(deps.db, id) : undefined;
+    if (!key)
       throw new EngineInputError('The original photo of this wiggle no longer exists.', 'unsupported');
-    return deps.blobs.getBuffer(row.blob_o);
+    return deps.blobs.getBuffer(key);
   };
 
   let rendered: Awaited<ReturnType<LibraryEngine['renderWiggle']>>;
@@ -113,10 +96,10 @@ async function createWiggleMedia(
     const left = await loadOriginal(wiggle.left_original_id);
     const right = sideBySide ? left : await loadOriginal(wiggle.right_original_id);
     checkAborted(context);
-    rendered = await engine.renderWiggle(left, right, {
+    rendered = await deps.engine.renderWiggle(left, right, {
       autoAlign: wiggle.auto_align === 1,
       sideBySide,
-      maxSize: deps.config?.WIGGLE_FRAME_MAX_SIZE,
+      maxSize: deps.frameMaxSize,
     });
     checkAborted(context);
   } catch (error) {
@@ -155,11 +138,11 @@ async function createWiggleMedia(
   let frames: Awaited<ReturnType<LibraryEngine['interpolate']>>;
   try {
     checkAborted(context);
-    frames = await engine.interpolate(views.views);
+    frames = await deps.engine.interpolate(views.views);
     checkAborted(context);
   } catch (error) {
     if (context.signal.aborted) throw error;
-    deps.log?.warn({ err: error, wiggleId }, 'interpolation failed');
+    deps.log.warn({ err: error, wiggleId }, 'interpolation failed');
     await updateWiggleForJob(deps.db, wiggleId, { i_status: 'Error', last_modified_at: isoNow() });
     return;
   }
@@ -176,7 +159,7 @@ async function createWiggleMedia(
 }
 
 /** Records how a run that did not finish ended: before Success it is the creation, after it the interpolation. */
-async function recordUnfinished(deps: LibraryJobDeps, wiggleId: number, status: 'Error' | 'TimeoutError') {
+async function recordUnfinished(deps: WigglesDeps, wiggleId: number, status: 'Error' | 'TimeoutError') {
   const wiggle = await loadWiggleForJob(deps.db, wiggleId);
   if (!wiggle) return;
   if (wiggle.create_status === 'Success') {
@@ -192,12 +175,13 @@ async function recordUnfinished(deps: LibraryJobDeps, wiggleId: number, status: 
   });
 }
 
-export function registerLibraryJobs(platform: LibraryJobDeps, engine: LibraryEngine = sharedEngine()): void {
-  platform.jobs.process<WiggleCreatePayload>(WIGGLE_CREATE_JOB, {
-    timeoutMs: (platform.config?.JOB_TIMEOUT_SECONDS ?? 300) * 1000,
+/** Registers the creation job's handler; the process that runs job handlers calls it once at start-up. */
+export function registerWiggleJobs(deps: WigglesDeps): void {
+  deps.jobs.process<WiggleCreatePayload>(WIGGLE_CREATE_JOB, {
+    timeoutMs: deps.jobTimeoutMs,
     concurrency: 1,
-    run: (payload, context) => runWiggleCreation(platform, engine, payload.wiggleId, context),
-    onTimeout: (payload) => recordUnfinished(platform, payload.wiggleId, 'TimeoutError'),
-    onFailed: (payload) => recordUnfinished(platform, payload.wiggleId, 'Error'),
+    run: (payload, context) => runWiggleCreation(deps, payload.wiggleId, context),
+    onTimeout: (payload) => recordUnfinished(deps, payload.wiggleId, 'TimeoutError'),
+    onFailed: (payload) => recordUnfinished(deps, payload.wiggleId, 'Error'),
   });
 }
