@@ -22,6 +22,14 @@ export function isCleanText(text: string, multiline = false): boolean {
   return !LONE_SURROGATE.test(text) && (multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT).test(text);
 }
 
+/** `text` in NFC on one line with the refused characters removed: for text stored before these rules (mail greetings). */
+export function cleanSingleLine(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(new RegExp(`[\\u0000-\\u001F${FORBIDDEN}]|[\\uD800-\\uDFFF]`, 'gu'), '')
+    .trim();
+}
+
 export interface TextFieldOptions {
   /** How the field is named in the message ("Name", "Message"...). */
   label: string;
