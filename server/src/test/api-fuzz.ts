@@ -366,6 +366,11 @@ export function violatingRequest(
   }
   if (operation.multipart && operation.method === 'POST') {
     options.push(
+      malformedMultipart().map((request) => ({ ...request, method: operation.method, url: fillPath({}) })),
+    );
+  }
+  if (operation.multipart && operation.method === 'POST') {
+    options.push(
       fc.constantFrom('{"file":1}', '[]').map((text) => ({
         method: operation.method,
         url: fillPath({}),
@@ -376,4 +381,42 @@ export function violatingRequest(
     );
   }
   return options.length > 0 ? fc.oneof(...options) : undefined;
+}
+
+const BOUNDARY = 'fuzzBoundary42';
+const part = (headers: string, body: string) => `--${BOUNDARY}\r\n${headers}\r\n\r\n${body}\r\n`;
+
+/** Multipart bodies a careless or hostile client sends: cut short, without boundary, nameless parts, bad fields. */
+function malformedMultipart(): fc.Arbitrary<Omit<FuzzRequest, 'method' | 'url'>> {
+  const type = `multipart/form-data; boundary=${BOUNDARY}`;
+  const file = part(
+    'Content-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg',
+    'notajpeg',
+  );
+  const cases: Array<[string, string, string]> = [
+    ['truncated body', type, file.slice(0, 60)],
+    ['no boundary parameter', 'multipart/form-data', `${file}--${BOUNDARY}--\r\n`],
+    [
+      'part without a name',
+      type,
+      `${part('Content-Disposition: form-data; filename="a.jpg"', 'x')}--${BOUNDARY}--\r\n`,
+    ],
+    ['no closing boundary', type, file],
+    [
+      'field folderId=01',
+      type,
+      `${part('Content-Disposition: form-data; name="folderId"', '01')}${file}--${BOUNDARY}--\r\n`,
+    ],
+    [
+      'field resolutionLimit=7',
+      type,
+      `${part('Content-Disposition: form-data; name="resolutionLimit"', '7')}${file}--${BOUNDARY}--\r\n`,
+    ],
+    ['garbage', type, '\u0000\u0001--\r\n\r\n'],
+  ];
+  return fc.constantFrom(...cases).map(([violation, contentType, payload]) => ({
+    headers: { 'content-type': contentType },
+    payload,
+    violation: `multipart: ${violation}`,
+  }));
 }
