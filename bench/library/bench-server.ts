@@ -6,7 +6,8 @@ import { buildApp } from '@wiggle/server/app';
 import { loadConfig } from '@wiggle/server/config';
 import { wigglesDepsOf } from '@wiggle/server/features/wiggles/deps';
 import { registerWiggleJobs } from '@wiggle/server/features/wiggles/jobs';
-import { closePlatform, createLogger, createPlatform, type Platform } from '@wiggle/server/platform/platform';
+import { createLogger } from '@wiggle/server/platform/logger';
+import { closePlatform, createPlatform, type Platform } from '@wiggle/server/platform/platform';
 
 /** A real listening server on the embedded default (SQLite, local disk, in-process jobs) in a temp DATA_DIR. */
 export interface BenchServer {

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { currentMember, requireMember, requireVerified } from '../../platform/auth/guards';
 import { BadRequest, PayloadTooLarge } from '../../platform/errors';
 import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
+import { sendBlob } from '../../platform/http/send-blob';
 import { createAvatarService } from './avatars';
 import { createAccountService } from './service';
 
@@ -163,12 +164,9 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
       config: { cookieAuth: true },
     },
     async (request, reply) => {
-      const image = await avatars.read(currentMember(request), request.params.id);
       // Ids change with each upload, so a cached copy is never stale; private because it needs a session.
-      return reply
-        .type('image/webp')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(image);
+      const key = await avatars.keyFor(currentMember(request), request.params.id);
+      return sendBlob(request, reply, platform.blobs, key, 'image/webp');
     },
   );
 };

@@ -3,7 +3,6 @@ import { authInfoSchema, loginSchema } from '@wiggle/common/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentMember, requestToken, requireMember } from '../../platform/auth/guards';
-import { scheduleSessionCleanup } from '../../platform/auth/session-cleanup';
 import { TooManyRequests } from '../../platform/errors';
 import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { createAuthService } from './service';
@@ -19,7 +18,6 @@ const loginKey = (request: FastifyRequest) => {
 
 export const authRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
   const auth = createAuthService(platform.db, platform.config);
-  scheduleSessionCleanup(app);
 
   // Every attempt from one address counts here, whatever the e-mail: spraying a password over many accounts is
   // slowed as much as guessing one account's.

@@ -27,7 +27,6 @@ import type { LibraryDeps } from './deps';
 import { createFolder, listMemberFolders, renameFolder } from './folder-service';
 import { oneOriginal, oneWiggle, pageOfOriginals, pageOfWiggles } from './listing-service';
 import { moveOrCopy, renameMany, renameOne } from './organize-service';
-import { startDailyPurge } from './purge-timer';
 import { listTrash, purgeExpired, restoreItems, trashItems } from './trash-service';
 
 const NameResultSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -37,12 +36,11 @@ const PurgeResultSchema = z.object({ folders: z.number(), originals: z.number(),
 /** Library JSON endpoints (SPEC §3-§9); verified members only, every query scoped to the member. */
 export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptionsWith<LibraryDeps>> = async (
   app,
-  { platform, deps },
+  { deps },
 ) => {
   const db = deps.db;
   const tags = ['library'];
   app.addHook('onRequest', requireVerified);
-  startDailyPurge(app, () => deps, platform.log);
 
   app.get(
     '/library/folders',
@@ -192,7 +190,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptionsWith<Libra
     {
       schema: {
         tags,
-        summary: 'Admin: trash older than N days becomes Expired and its files are deleted (also runs daily)',
+        summary:
+          'Admin: trash older than N days becomes Expired and its files are deleted (also runs daily as a job)',
         body: PurgeBodySchema,
         response: { 200: PurgeResultSchema },
       },

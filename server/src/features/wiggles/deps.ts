@@ -1,5 +1,6 @@
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import type { Logger, Platform } from '../../platform/platform';
+import type { Logger } from '../../platform/logger';
+import type { Platform } from '../../platform/platform';
 import { type LibraryDeps, libraryDepsOf } from '../library/deps';
 import { type LibraryEngine, sharedEngine } from './engine-adapter';
 

@@ -1,7 +1,9 @@
-import { WIGGLE_THUMBNAIL } from '@wiggle/common/constants';
+import type { RenderDescriptionInput } from '@wiggle/common/schemas/render-description';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import type { EncodedImage, IngestOptions, IngestResult } from '@wiggle/engine/ingest/ingest-image';
 import { sniffImageType } from '@wiggle/engine/ingest/sniff';
+import type { PreparedViews, WiggleSources } from '@wiggle/engine/pipeline/prepare-views';
+import type { RenderedFrame } from '@wiggle/engine/pipeline/render-wiggle';
 import { WorkerPool } from '@wiggle/engine/pool/worker-pool';
 import { splitSideBySide } from '@wiggle/engine/split/side-by-side';
 import sharp from 'sharp';
@@ -19,10 +21,17 @@ export interface RenderedWiggle {
   height: number;
   autoAlignStatus: 'None' | 'Success' | 'Error';
   autoAlignError?: string;
-  /** Transform in the originals' pixels; pivot in the frames' pixels (the frames may be smaller, see maxSize). */
-  alignment: { transform: SimilarityTransform; pivot: { x: number; y: number } } | null;
-  /** The (aligned) views, kept for interpolation. */
-  views: { left: RawImage; right: RawImage };
+  /**
+   * Transform and suggested pivot in the originals' pixels (the unit of the member's tune), with the aligned
+   * canvas' size in those pixels; the frames are that canvas bounded to maxSize.
+   */
+  alignment: {
+    transform: SimilarityTransform;
+    pivot: { x: number; y: number };
+    canvas: { width: number; height: number };
+  } | null;
+  /** The prepared (aligned, bounded) views, kept for interpolation. */
+  views: PreparedViews;
 }
 
 export interface IngestedPicture {
@@ -45,32 +54,26 @@ export interface LibraryEngine {
     options: { autoAlign: boolean; sideBySide: boolean; maxSize?: number },
   ): Promise<RenderedWiggle>;
   /** Frames at 25/50/75 % between the views. */
-  interpolate(views: { left: RawImage; right: RawImage }): Promise<Record<25 | 50 | 75, FrameFiles>>;
+  interpolate(views: PreparedViews): Promise<Record<25 | 50 | 75, FrameFiles>>;
 }
 
-const WEBP_FULL = { quality: 90, effort: 2 } as const;
-
-async function encodeFrame(image: RawImage): Promise<FrameFiles> {
-  const raw = { raw: { width: image.width, height: image.height, channels: image.channels } };
-  const [f, t] = await Promise.all([
-    sharp(image.data, raw).webp(WEBP_FULL).toBuffer(),
-    sharp(image.data, raw)
-      .resize({ ...WIGGLE_THUMBNAIL, fit: 'cover' })
-      .webp({ quality: 80 })
-      .toBuffer(),
-  ]);
-  return { f, t };
+/**
+ * The library's render description: a working copy bounded to `maxSize`, rendered in two steps so the wiggle
+ * shows its two views while the in-betweens are computed (SPEC §4: creation Success, iStatus InProgress).
+ * `wiggle make LEFT RIGHT --size maxSize` renders the same frames.
+ */
+export function libraryRenderDescription(options: { autoAlign: boolean; maxSize?: number }) {
+  return {
+    autoAlign: options.autoAlign,
+    ...(options.maxSize ? { maxSide: options.maxSize } : {}),
+    frames: 'views',
+    keepViews: true,
+  } satisfies RenderDescriptionInput;
 }
 
-async function resizeRaw(image: RawImage, width: number, height: number): Promise<RawImage> {
-  if (image.width === width && image.height === height) return image;
-  const { data, info } = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  })
-    .resize({ width, height, fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
+function frameFiles(frame: RenderedFrame | undefined): FrameFiles {
+  if (!frame || !('f' in frame)) throw new Error('the engine returned no WebP frame');
+  return { f: asBuffer(frame.f), t: asBuffer(frame.t) };
 }
 
 /** Results cross the thread boundary as plain Uint8Arrays; the blob store and sharp want Buffers. */
@@ -84,9 +87,9 @@ const revivedIngest = (result: IngestResult): IngestResult => ({
 });
 
 /**
- * The engine on its worker pool: decoding, ingest, MPO split, alignment and interpolation run on worker threads,
- * so an upload or a creation never blocks the HTTP event loop. Encoding to WebP/JPEG stays here: sharp already
- * runs it on libuv's thread pool.
+ * The engine on its worker pool: ingest, MPO split and the whole wiggle pipeline (engine/src/pipeline/render-wiggle)
+ * run on worker threads, so an upload or a creation never blocks the HTTP event loop. This adapter only chooses
+ * the description and hands back what the engine returned.
  */
 export function pooledEngine(pool: WorkerPool): LibraryEngine {
   return {
@@ -112,61 +115,32 @@ export function pooledEngine(pool: WorkerPool): LibraryEngine {
     },
 
     async renderWiggle(leftBytes, rightBytes, options) {
-      let left: RawImage;
-      let right: RawImage;
-      if (options.sideBySide) {
-        ({ left, right } = await splitSideBySide(await pool.runInPool('decode', [leftBytes])));
-      } else {
-        [left, right] = await Promise.all([
-          pool.runInPool('decode', [leftBytes]),
-          pool.runInPool('decode', [rightBytes]),
-        ]);
-        // Views of one pair share a size; a mismatch (different crops) is scaled so the frames overlay.
-        right = await resizeRaw(right, left.width, left.height);
-      }
-      let autoAlignStatus: RenderedWiggle['autoAlignStatus'] = 'None';
-      let autoAlignError: string | undefined;
-      let alignment: RenderedWiggle['alignment'] = null;
-      if (options.autoAlign) {
-        const aligned = await pool.runInPool('align', [left, right]);
-        if (aligned.ok) {
-          left = aligned.left;
-          right = aligned.right;
-          autoAlignStatus = 'Success';
-          alignment = { transform: aligned.transform, pivot: aligned.suggestedPivot };
-        } else {
-          autoAlignStatus = 'Error';
-          autoAlignError = aligned.reason;
-        }
-      }
-      // The library's frames are working copies for preview, editor and interpolation, bounded so a 5120 px
-      // upload does not cost interpolation at 26 MP; an export renders again from the originals at its own size.
-      const factor = options.maxSize ? Math.min(1, options.maxSize / Math.max(left.width, left.height)) : 1;
-      if (factor < 1) {
-        const width = Math.round(left.width * factor);
-        const height = Math.round(left.height * factor);
-        [left, right] = await Promise.all([resizeRaw(left, width, height), resizeRaw(right, width, height)]);
-        if (alignment) {
-          const { x, y } = alignment.pivot;
-          alignment = { ...alignment, pivot: { x: Math.round(x * factor), y: Math.round(y * factor) } };
-        }
-      }
-      const [l, r] = await Promise.all([encodeFrame(left), encodeFrame(right)]);
+      const sources: WiggleSources = options.sideBySide
+        ? { kind: 'single', image: leftBytes }
+        : { kind: 'pair', left: leftBytes, right: rightBytes };
+      const rendered = await pool.runInPool('renderWiggle', [sources, libraryRenderDescription(options)]);
+      const { alignment, views } = rendered;
+      if (!views) throw new Error('the engine kept no views');
       return {
-        left: l,
-        right: r,
-        width: left.width,
-        height: left.height,
-        autoAlignStatus,
-        ...(autoAlignError ? { autoAlignError } : {}),
-        alignment,
-        views: { left, right },
+        left: frameFiles(rendered.frames[0]),
+        right: frameFiles(rendered.frames[1]),
+        width: rendered.width,
+        height: rendered.height,
+        autoAlignStatus: alignment.status,
+        ...(alignment.status === 'Error' ? { autoAlignError: alignment.reason } : {}),
+        alignment:
+          alignment.status === 'Success'
+            ? { transform: alignment.transform, pivot: alignment.suggestedPivot, canvas: rendered.canvas }
+            : null,
+        views,
       };
     },
 
     async interpolate(views) {
-      const frames = await pool.runInPool('interpolate', [views.left, views.right, [25, 50, 75]]);
-      const [f25, f50, f75] = await Promise.all(frames.map(encodeFrame));
+      const sources: WiggleSources = { kind: 'prepared', views };
+      const rendered = await pool.runInPool('renderWiggle', [sources, { frames: 'inbetweens' }]);
+      if (rendered.interpolation.status === 'Error') throw new Error(rendered.interpolation.reason);
+      const [f25, f50, f75] = rendered.frames.map(frameFiles);
       return { 25: f25!, 50: f50!, 75: f75! };
     },
   };

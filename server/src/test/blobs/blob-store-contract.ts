@@ -37,6 +37,18 @@ export function describeBlobStoreContract(driver: string, open: () => Promise<Bl
       expect(back.equals(Buffer.concat(chunks))).toBe(true);
     });
 
+    it('streams byte ranges: a middle, the first bytes, the last bytes of a multi-megabyte object', async () => {
+      const bytes = randomBytes(3 * 1024 * 1024 + 17);
+      await store.put('originals/6/o.jpg', bytes);
+      const read = async (start: number, end: number) =>
+        collect(await store.get('originals/6/o.jpg', { start, end }));
+      expect((await read(1_000_000, 2_500_000)).equals(bytes.subarray(1_000_000, 2_500_001))).toBe(true);
+      expect((await read(0, 1)).equals(bytes.subarray(0, 2))).toBe(true);
+      const last = bytes.length - 1;
+      expect((await read(last - 9, last)).equals(bytes.subarray(last - 9))).toBe(true);
+      await expect(store.get('nothing/here.jpg', { start: 0, end: 9 })).rejects.toBeInstanceOf(NotFound);
+    });
+
     it('replaces an existing key', async () => {
       await store.put('wiggles/3/left-f.webp', Buffer.from('first version'));
       await store.put('wiggles/3/left-f.webp', Buffer.from('second'));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext, JobOptions, JobQueue } from '../../platform/jobs/job-queue';
+import { repeatingJobCases } from './repeating-job-contract';
 
 export interface JobQueueBackend {
   /** A new queue on the same storage: opening one after closing another is a restart. */
@@ -253,6 +254,8 @@ export function describeJobQueueContract(driver: string, connect: () => Promise<
       await waitFor(() => done === 6, 10_000);
       expect(peak).toBe(2);
     });
+
+    repeatingJobCases(open);
   });
 }
 
