@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import { createBlobStore, s3SettingsFrom } from '../platform/blobs/create-blob-store';
 import { checkStorage, DEFAULT_GRACE_MS } from '../platform/blobs/storage-check';
 import { createDatabase } from '../platform/db/database';
+import { runScript } from './run-script';
 import { STORAGE_CLAIMS } from './storage-claims';
 
 const usage = `Usage: npm run check:storage [-- --fix] [--grace-hours 24]
@@ -61,10 +62,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runScript(main);

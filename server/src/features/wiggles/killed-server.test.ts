@@ -11,7 +11,7 @@ import { createBlobStore, s3SettingsFrom } from '../../platform/blobs/create-blo
 import { checkStorage } from '../../platform/blobs/storage-check';
 import { createDatabase } from '../../platform/db/database';
 import { STORAGE_CLAIMS } from '../../scripts/storage-claims';
-import { startS3TestServer } from '../../test/blobs/s3-test-server';
+import { s3Environment, startS3TestServer } from '../../test/blobs/s3-test-server';
 import { multipart, stereoPair } from '../../test/library/library-test-kit';
 import { purgeExpired, trashItems } from '../library/trash-service';
 
@@ -88,10 +88,7 @@ describe.each(stores)('the server killed mid-job and restarted (%s store)', (sto
       s3 = await startS3TestServer();
       env = {
         ...env,
-        S3_ENDPOINT: s3.settings.endpoint,
-        S3_BUCKET: s3.settings.bucket,
-        S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+        ...s3Environment(s3.settings),
       };
     }
     server = new ServerProcess(env);

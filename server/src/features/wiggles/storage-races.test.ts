@@ -2,7 +2,7 @@ import type { CreateWigglesResponse, UploadOriginalsResponse } from '@wiggle/com
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStorage } from '../../platform/blobs/storage-check';
 import { STORAGE_CLAIMS } from '../../scripts/storage-claims';
-import { startS3TestServer } from '../../test/blobs/s3-test-server';
+import { s3Environment, startS3TestServer } from '../../test/blobs/s3-test-server';
 import { registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
 import { api, createLibraryTestApp, stereoPair, upload } from '../../test/library/library-test-kit';
 import { markItemsExpired } from '../library/item-store';
@@ -65,10 +65,7 @@ describe.each(testDialects().flatMap((d) => stores.map((s) => [d, s] as const)))
       if (store === 's3') {
         s3 = await startS3TestServer();
         env = {
-          S3_ENDPOINT: s3.settings.endpoint,
-          S3_BUCKET: s3.settings.bucket,
-          S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+          ...s3Environment(s3.settings),
         };
       }
       t = await createLibraryTestApp(dialect, env);
