@@ -85,17 +85,6 @@ export function listTopTrashedFolders(db: Db, ownerId: number) {
     .execute();
 }
 
-/** Trash older than `before` → Expired, across members (purge); returns how many folders expired. */
-export async function expireTrashedFoldersBefore(db: Db, before: string): Promise<number> {
-  const result = await db
-    .updateTable('folders')
-    .set({ delete_status: DeleteStatus.Expired })
-    .where('delete_status', '=', DeleteStatus.Trash)
-    .where('deleted_at', '<', before)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /**
  * Inside a transaction: true when the member's folder is active, and then locked until the transaction ends (a
  * no-op update takes the row lock on PostgreSQL; SQLite holds the database's write lock), so a concurrent trash

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authorizationMatrix,
-  type MatrixContext,
-  type MatrixRow,
-  matrixSetups,
-} from '../../test/authorization-matrix';
+import { authorizationMatrix, matrixSetups } from '../../test/authorization-matrix';
+import type { MatrixContext, MatrixRow } from '../../test/authorization-types';
 import { databaseSnapshot } from '../../test/db-snapshot';
 import { createTestApp, registerMember, type TestApp, testDialects } from '../../test/harness';
 
