@@ -17,8 +17,8 @@ import { BadRequest } from '../../platform/errors';
 import type { MultipartLimits, ReceivedForm } from '../../platform/http/multipart';
 import { memberUploadPreferences } from '../account/users-service';
 import type { IngestedPicture, LibraryDeps } from './deps';
-import { lockActiveFolder } from './folder-store';
 import { requireActiveFolder } from './folder-service';
+import { lockActiveFolder } from './folder-store';
 import { type OriginalRow, toOriginal } from './mappers';
 import { insertOriginal } from './original-store';
 

@@ -1,3 +1,4 @@
+import { DeleteStatus } from '@wiggle/common/enums';
 import type { CreateWigglesResponse, UploadOriginalsResponse } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStorage } from '../../platform/blobs/storage-check';
@@ -5,7 +6,6 @@ import { STORAGE_CLAIMS } from '../../scripts/storage-claims';
 import { s3Environment, startS3TestServer } from '../../test/blobs/s3-test-server';
 import { registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
 import { api, createLibraryTestApp, stereoPair, upload } from '../../test/library/library-test-kit';
-import { markItemsExpired } from '../library/item-store';
 import { purgeExpired } from '../library/trash-service';
 import { wigglesDepsOf } from './deps';
 import { type LibraryEngine, sharedEngine } from './engine-adapter';
@@ -214,7 +214,11 @@ describe.each(testDialects().flatMap((d) => stores.map((s) => [d, s] as const)))
       await jobsSettled();
       const before = await expectConsistent();
       // The purge marked the row Expired and died before deleting its files.
-      await markItemsExpired(t.platform.db, 'wiggles', [wiggles[0]!.id]);
+      await t.platform.db
+        .updateTable('wiggles')
+        .set({ delete_status: DeleteStatus.Expired })
+        .where('id', '=', wiggles[0]!.id)
+        .execute();
       const found = await storageReport();
       expect(found.orphans.length).toBe(10);
       expect(found.orphans.every((o) => o.key.startsWith('wiggles/'))).toBe(true);
