@@ -4,6 +4,7 @@ import type { RawImage, SimilarityTransform } from '../image';
 import { detectKeypoints, type FeatureMatches, matchFeatures } from './features';
 import { guideByModel, withinIndices } from './guided-fit';
 import { fitLens } from './lens-fit';
+import { choosePivot } from './pivot';
 import { ransacSimilarity } from './ransac';
 import { type PointMatch, refineAlignment } from './refine';
 import {
@@ -70,9 +71,8 @@ const SWAPPED_SHARE = 0.65;
  * parallax (the 3D effect) is kept. Features and RANSAC run on a reduced copy, then LK on full-resolution tiles
  * refines to sub-pixel accuracy. Refuses (ok:false) rather than warping badly.
  *
- * Suggested pivot: the median disparity of the inlier matches in the central region (middle half of width and
- * height), because the main subject is usually framed there; the pivot point is the central inlier closest to
- * that disparity and to the centre.
+ * Suggested pivot: the main subject, the largest in-focus region near the centre (see choosePivot), not the
+ * background behind it.
  */
 export async function alignPair(
   left: RawImage,
@@ -197,7 +197,7 @@ export async function alignPair(
     return { ok: false, reason: 'swapped: the left and right views appear to be in the wrong order' };
   }
 
-  const pivot = choosePivot(points, disparities, left.width, left.height);
+  const pivot = choosePivot(points, disparities, grayL, left.width, left.height);
   const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
   const applied: Similarity = { ...model, tx: shift };
   // Inverse map: left-frame pixel q → right pixel A⁻¹(q − cl − t) + cr.
@@ -236,29 +236,6 @@ export async function alignPair(
     },
     inliers: count,
     residualVerticalPx: { median: median(residuals), p95: quantile(residuals, 0.95) },
-  };
-}
-
-function choosePivot(points: Correspondences, disparities: Float64Array, width: number, height: number) {
-  const central: number[] = [];
-  for (let i = 0; i < points.xl.length; i++) {
-    if (Math.abs(points.xl[i]!) <= width / 4 && Math.abs(points.yl[i]!) <= height / 4) central.push(i);
-  }
-  const pool = central.length >= 5 ? central : Array.from(points.xl.keys());
-  const target = median(pool.map((i) => disparities[i]!));
-  let bestIndex = pool[0]!;
-  let bestScore = Number.POSITIVE_INFINITY;
-  for (const i of pool) {
-    const score = Math.abs(disparities[i]! - target) * 20 + Math.hypot(points.xl[i]!, points.yl[i]!) / width;
-    if (score < bestScore) {
-      bestScore = score;
-      bestIndex = i;
-    }
-  }
-  return {
-    disparity: target,
-    x: Math.round(points.xl[bestIndex]! + (width - 1) / 2),
-    y: Math.round(points.yl[bestIndex]! + (height - 1) / 2),
   };
 }
 

@@ -51,7 +51,7 @@ export function fillDisparity(
   return { disparity, reliable };
 }
 
-/** Share of pixels whose disparity is left–right consistent or an explained half-occlusion. */
+/** Mean reliability (0–1) over the map. */
 export function shareReliable(reliable: Float32Array): number {
   let sum = 0;
   for (const v of reliable) sum += v;

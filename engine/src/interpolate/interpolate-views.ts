@@ -5,10 +5,13 @@ import type { RawImage } from '../image';
 import { censusSgm } from './census-sgm';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
+import { crossFade } from './quality';
 import { synthesizeView } from './view-synthesis';
 
 /** A view sees the surface of disparity d at a point when its own disparity there is within this (grid px). */
 const SEES_TOLERANCE = 1.5;
+/** Below this confidence the scattered reliable islands are chance matches: the frames are plain cross-fades. */
+const SYNTHESIS_CONFIDENCE = 0.2;
 
 export interface InterpolateOptions {
   /** Long side of the copy the disparity is matched on (grid). */
@@ -63,9 +66,8 @@ export async function interpolatePair(
   const maps = censusSgm(grayL, grayR, { ...range, colour: { left: rgbL, right: rgbR } });
   const fl = fillDisparity(maps.left, maps.width, maps.height, 'left');
   const fr = fillDisparity(maps.right, maps.width, maps.height, 'right');
+  for (const side of [fl, fr]) supported(side.reliable, maps.width, maps.height);
   const confidence = (shareReliable(fl.reliable) + shareReliable(fr.reliable)) / 2;
-  boxBlur(fl.reliable, maps.width, maps.height, 2);
-  boxBlur(fr.reliable, maps.width, maps.height, 2);
   const grid = { width: maps.width, height: maps.height, scale: left.width / grayL.width };
   const sideL = { image: left, ...fl };
   const sideR = { image: right, ...fr };
@@ -73,9 +75,21 @@ export async function interpolatePair(
     const t = percent / 100;
     if (t <= 0) return left;
     if (t >= 1) return right;
+    if (confidence < SYNTHESIS_CONFIDENCE) return crossFade(left, right, t);
     return synthesizeView(sideL, sideR, grid, t, SEES_TOLERANCE);
   });
   return { frames, confidence };
+}
+
+/**
+ * Reliability with local support: the 5×5 mean of the reliable flags, ramped from 0 at half to 1 at 90 %. A real
+ * surface is consistent over whole regions; scattered consistent pixels (chance matches between unrelated pictures,
+ * noise) are not trusted, and the fallback to the cross-fade fades in instead of switching.
+ */
+function supported(reliable: Float32Array, width: number, height: number): void {
+  boxBlur(reliable, width, height, 2);
+  for (let i = 0; i < reliable.length; i++)
+    reliable[i] = Math.min(1, Math.max(0, (reliable[i]! - 0.5) / 0.4));
 }
 
 /** RGB copy on the grey grid (libvips resize); grey input is repeated into three channels. */
