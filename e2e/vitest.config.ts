@@ -8,6 +8,8 @@ export default defineConfig({
     name: 'e2e',
     root: path.dirname(fileURLToPath(import.meta.url)),
     include: ['src/**/*.e2e.ts'],
+    // The browser tests drive the compiled server (server/dist), built fresh like `npm start` does.
+    globalSetup: ['../build-node.mjs'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { encodeAnimatedWebp } from '@wiggle/engine/encode/animated';
-import { makeWiggle } from '@wiggle/engine/pipeline/make-wiggle';
+import type { RawImage } from '@wiggle/engine/image';
+import { renderWiggle } from '@wiggle/engine/pipeline/render-wiggle';
 import sharp from 'sharp';
 import { BENCH_CACHE, texturedJpeg } from './fixtures/textured-jpeg';
 
@@ -47,9 +48,10 @@ async function child(leftPath: string, rightPath: string): Promise<void> {
   const [left, right] = await Promise.all([readFile(leftPath), readFile(rightPath)]);
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
-  const wiggle = await makeWiggle(left, right, { maxSide: OUTPUT_SIDE });
+  const wiggle = await renderWiggle({ kind: 'pair', left, right }, { maxSide: OUTPUT_SIDE, encoding: 'raw' });
   const encodeStart = performance.now();
-  const webp = await encodeAnimatedWebp(wiggle.frames, { pingPong: true });
+  const frames = wiggle.frames.flatMap((f): RawImage[] => ('raw' in f ? [f.raw] : []));
+  const webp = await encodeAnimatedWebp(frames, { pingPong: true });
   const end = performance.now();
   const cpu = process.cpuUsage(cpuBefore);
   const a = wiggle.alignment;
@@ -64,7 +66,7 @@ async function child(leftPath: string, rightPath: string): Promise<void> {
       size: `${wiggle.width}x${wiggle.height}`,
       alignStatus: a.status,
       rotationDeg: a.status === 'Success' ? a.transform.rotationDeg : null,
-      dy: a.status === 'Success' ? a.transform.dy / (wiggle.alignedAt.width / 6000) : null,
+      dy: a.status === 'Success' ? a.transform.dy : null,
       iStatus: wiggle.interpolation.status,
     }),
   );

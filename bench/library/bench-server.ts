@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '@wiggle/server/app';
 import { loadConfig } from '@wiggle/server/config';
-import { registerLibraryJobs } from '@wiggle/server/features/library/jobs';
-import { closePlatform, createLogger, createPlatform, type Platform } from '@wiggle/server/platform/platform';
+import { wigglesDepsOf } from '@wiggle/server/features/wiggles/deps';
+import { registerWiggleJobs } from '@wiggle/server/features/wiggles/jobs';
+import { createLogger } from '@wiggle/server/platform/logger';
+import { closePlatform, createPlatform, type Platform } from '@wiggle/server/platform/platform';
 
 /** A real listening server on the embedded default (SQLite, local disk, in-process jobs) in a temp DATA_DIR. */
 export interface BenchServer {
@@ -28,7 +30,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     ...env,
   });
   const platform = await createPlatform(config, createLogger(config));
-  registerLibraryJobs(platform);
+  registerWiggleJobs(wigglesDepsOf(platform));
   const app = await buildApp(platform);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

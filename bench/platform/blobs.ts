@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import type { BlobStore } from '@wiggle/server/platform/blobs/blob-store';
 import { LocalBlobStore } from '@wiggle/server/platform/blobs/local-blob-store';
 import { S3BlobStore } from '@wiggle/server/platform/blobs/s3-blob-store';
-import { startS3TestServer } from '@wiggle/server/platform/blobs/s3-test-server';
+import { startS3TestServer } from '@wiggle/server/test/blobs/s3-test-server';
 
 const FILES = 20;
 const SIZE = 6 * 1024 * 1024;

@@ -12,8 +12,8 @@ import { BullMqJobQueue } from '@wiggle/server/platform/jobs/bullmq-job-queue';
 import { InProcessJobQueue } from '@wiggle/server/platform/jobs/in-process-job-queue';
 import type { JobQueue } from '@wiggle/server/platform/jobs/job-queue';
 import type { JobTables } from '@wiggle/server/platform/jobs/tables';
-import { createJobTestDatabase } from '@wiggle/server/platform/jobs/test-job-db';
-import { obliterateRedisPrefix } from '@wiggle/server/platform/jobs/test-redis';
+import { createJobTestDatabase } from '@wiggle/server/test/jobs/test-job-db';
+import { obliterateRedisPrefix } from '@wiggle/server/test/jobs/test-redis';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 

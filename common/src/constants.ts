@@ -79,3 +79,9 @@ export type InterpolatedFramePosition = (typeof INTERPOLATED_FRAME_POSITIONS)[nu
 export const ASPECT_RATIOS = ['4:3', '3:2', '1:1', '16:9', '21:9'] as const;
 export const BLUR_LEVELS = [10, 20, 30] as const;
 export const SHARPEN_LEVELS = [1, 2, 3, 4] as const;
+
+/**
+ * Limits of the editor's fine tuning (ours: SPEC names the controls, not their range). Rotation matches what
+ * auto-align accepts; maxSide bounds any rendered side (resize, export).
+ */
+export const FINE_TUNE_LIMITS = { verticalOffsetPx: 500, rotationDeg: 10, maxSide: 16384 } as const;

@@ -25,4 +25,19 @@ export const Messages = {
   invalidUrl: 'A valid URL is required (http:// or https://).',
   settingsInvalid: 'Settings must be a JSON object.',
   tooLong: (max: number) => `At most ${max} characters are allowed.`,
+  /** Tune parameters (SPEC §2 Editor, §3, §9 "editor minimum size 200"). */
+  tune: {
+    pivotOutside: 'The pivot must lie inside the picture.',
+    cropOutside: 'The crop must lie inside the picture.',
+    cropTooSmall: 'The crop must be at least 200 px wide and 200 px high.',
+    unknownAspectRatio: 'The aspect ratio must be one of 4:3, 3:2, 1:1, 16:9, 21:9.',
+    resizeRange: 'The resize value must be a whole number of pixels from 200 to 16384.',
+    verticalOffsetRange: 'The vertical offset must be between -500 and 500 px.',
+    rotationRange: 'The rotation must be between -10 and 10 degrees.',
+    blurLevel: 'Blur must be 10, 20 or 30 %.',
+    sharpenLevel: 'Sharpen must be a level from 1 to 4.',
+    paddingRange: 'Padding must be a whole number of pixels from 0 to 2000.',
+    watermarkCharacters: 'The watermark must not contain control characters.',
+    sideBySideOrder: 'The side-by-side order must be parallel or cross.',
+  },
 } as const;

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// The engine is TypeScript run without a build step: register tsx's loader, then hand over to the CLI.
-import { register } from 'tsx/esm/api';
-
-register();
-await import(new URL('../src/cli/main.ts', import.meta.url).href);
+// Runs the compiled CLI (engine/dist, built by `npm run build:node`, which `npm ci` runs as its prepare step).
+try {
+  await import('../dist/wiggle.mjs');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/wiggle.mjs'))
+    throw error;
+  process.stderr.write("wiggle: the CLI is not built yet; run 'npm run build:node' at the repository root\n");
+  process.exitCode = 1;
+}

@@ -15,20 +15,23 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
 import { authRoutes } from './features/auth/routes';
-import { mediaRoutes } from './features/library/media-routes';
+import { originalMediaRoutes } from './features/library/media-routes';
 import { libraryRoutes } from './features/library/routes';
 import { uploadRoutes } from './features/library/upload-routes';
 import { supportRoutes } from './features/support/routes';
+import { type WigglesDeps, wigglesDepsOf } from './features/wiggles/deps';
+import { wiggleMediaRoutes } from './features/wiggles/media-routes';
+import { wiggleRoutes } from './features/wiggles/routes';
 import { installErrorHandler } from './platform/http/error-handler';
+import type { FeaturePluginOptions } from './platform/http/plugin-options';
 import { registerWebApp } from './platform/http/web-app';
 import type { Platform } from './platform/platform';
 
-export interface FeaturePluginOptions {
-  platform: Platform;
-}
-
 /** Builds the HTTP application on a ready platform; `main.ts` and the tests both call it. */
-export async function buildApp(platform: Platform): Promise<FastifyInstance> {
+export async function buildApp(
+  platform: Platform,
+  wiggles: WigglesDeps = wigglesDepsOf(platform),
+): Promise<FastifyInstance> {
   const { config } = platform;
   const app = Fastify({
     loggerInstance: platform.log,
@@ -103,10 +106,12 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
       await api.register(authRoutes, options);
       await api.register(accountRoutes, options);
       await api.register(supportRoutes, options);
-      // ── Library helper: register the library/media route plugins here (prefix /api is applied). ──
-      await api.register(libraryRoutes, options);
-      await api.register(uploadRoutes, options);
-      await api.register(mediaRoutes, options);
+      // The wiggles' deps extend the library's: one object serves both, built once (see features/wiggles/deps.ts).
+      await api.register(libraryRoutes, { platform, deps: wiggles });
+      await api.register(uploadRoutes, { platform, deps: wiggles });
+      await api.register(originalMediaRoutes, options);
+      await api.register(wiggleRoutes, { platform, deps: wiggles });
+      await api.register(wiggleMediaRoutes, options);
     },
     { prefix: '/api' },
   );

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const entry = fileURLToPath(new URL('./main.ts', import.meta.url));
+// The compiled server, as `npm start` runs it (the test run builds it first: vitest.global-setup.ts).
+const entry = fileURLToPath(new URL('../dist/main.mjs', import.meta.url));
 
 // The real process: config from the environment, migrations, listen, and a clean exit on SIGTERM.
-describe('server process (main.ts)', () => {
+describe('server process (compiled main)', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wiggle-main-'));
@@ -16,7 +17,7 @@ describe('server process (main.ts)', () => {
   afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 
   it('starts on the embedded defaults, answers health, and shuts down gracefully on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, [entry], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { registerLibraryJobs } from './features/library/jobs';
+import { startJobHandlers } from './jobs';
 import { runsJobHandlers } from './platform/jobs/create-job-queue';
-import { closePlatform, createLogger, createPlatform, type Platform } from './platform/platform';
+import { createLogger } from './platform/logger';
+import { closePlatform, createPlatform, type Platform } from './platform/platform';
 
 /**
  * Starts the job handlers of this process and resolves to a function that stops them. With REDIS_URL the web
@@ -10,7 +11,7 @@ import { closePlatform, createLogger, createPlatform, type Platform } from './pl
  */
 async function startJobs(platform: Platform, mode: 'web' | 'worker'): Promise<() => Promise<void>> {
   if (!runsJobHandlers(mode, platform.config.REDIS_URL)) return async () => {};
-  registerLibraryJobs(platform);
+  await startJobHandlers(platform);
   platform.log.info(
     { mode, queue: platform.config.REDIS_URL ? 'bullmq' : 'in-process' },
     'job handlers started',

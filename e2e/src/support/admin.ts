@@ -15,7 +15,7 @@ export interface CreatedAdmin {
 export async function createAdmin(dataDir: string, email: string, password: string): Promise<CreatedAdmin> {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', 'server/src/scripts/admin-create.ts', '--email', email, '--password', password],
+    ['server/dist/admin-create.mjs', '--email', email, '--password', password],
     { cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' } },
   );
   const totpSecret = /TOTP secret:\s*(\S+)/.exec(stdout)?.[1];

@@ -69,7 +69,7 @@ interface ServerProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** `node --import tsx server/src/main.ts [args]` as `npm run serve` / `npm run worker` start it, logging to a file. */
+/** `node server/dist/main.mjs [args]` (the compiled server) as `npm run serve` / `npm run worker` start it, logging to a file. */
 async function spawnServerProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
@@ -78,7 +78,7 @@ async function spawnServerProcess(
   const logDir = path.join(ARTIFACTS_DIR, 'logs');
   await mkdir(logDir, { recursive: true });
   const log = createWriteStream(path.join(logDir, logFile));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...args], {
+  const child = spawn(process.execPath, ['server/dist/main.mjs', ...args], {
     cwd: REPOSITORY_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,7 +132,7 @@ function serverEnv(dataDir: string, smtpUrl: string, port: number, extra: Record
 }
 
 /**
- * Starts the real server as a child process (`node --import tsx server/src/main.ts`), exactly as `npm run serve`
+ * Starts the real compiled server as a child process (`node server/dist/main.mjs`), exactly as `npm run serve`
  * does, on a free port with its own DATA_DIR and mails going over SMTP to the test's server.
  */
 export async function startAppServer(options: StartOptions): Promise<AppServer> {

@@ -100,15 +100,20 @@ describe('wiggle CLI', () => {
     expect(Buffer.compare(await readFile(join(out, 'right.jpg')), right)).toBe(0);
   });
 
+  /** Two gradient PNGs of another cell size (a pair with no real depth), written as `<name>l.png`, `<name>r.png`. */
+  async function gradientPair(name: string, width: number, height: number) {
+    const paths = [join(dir, `${name}l.png`), join(dir, `${name}r.png`)] as const;
+    for (const [i, path] of paths.entries()) {
+      const image = gradientRaw(width, height, i === 0 ? undefined : 8);
+      await sharp(image.data, { raw: { width, height, channels: 3 } })
+        .png()
+        .toFile(path);
+    }
+    return paths;
+  }
+
   it('make writes an animated WebP from a pair and reports the statuses as JSON', async () => {
-    const left = join(dir, 'l.png');
-    const right = join(dir, 'r.png');
-    await sharp(gradientRaw(320, 200).data, { raw: { width: 320, height: 200, channels: 3 } })
-      .png()
-      .toFile(left);
-    await sharp(gradientRaw(320, 200, 8).data, { raw: { width: 320, height: 200, channels: 3 } })
-      .png()
-      .toFile(right);
+    const [left, right] = await gradientPair('', 320, 200);
     const out = join(dir, 'w.webp');
     const result = await wiggle(
       'make',
@@ -139,5 +144,35 @@ describe('wiggle CLI', () => {
       /\.webp, \.gif or \.mp4/,
     );
     expectOneLineRefusal(await wiggle('make', text, '-o', join(dir, 'w.gif'), '--aspect', '5:4'), /--aspect/);
+  });
+
+  it('make takes the tune flags: pivot, ratio, resize, sharpen, padding and watermark', async () => {
+    const [left, right] = await gradientPair('t', 640, 480);
+    const out = join(dir, 'tuned.webp');
+    const flags = ['--no-align', '--no-inbetweens', '--pivot', '320,240', '--ratio', '16:9'];
+    const more = ['--resize', 'width=320', '--sharpen', '2', '--padding', '4', '--watermark', '© me'];
+    const result = await wiggle('make', left, right, '-o', out, ...flags, ...more);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ frames: 2, width: 328, height: 180 + 8 });
+    const meta = await sharp(await readFile(out), { animated: true }).metadata();
+    expect([meta.width, meta.pageHeight, meta.pages]).toEqual([328, 188, 2]);
+  });
+
+  it('make refuses bad tune values with one line naming the flag', async () => {
+    const left = join(dir, 'tl.png');
+    const out = join(dir, 'bad.webp');
+    const make = (...flags: string[]) => wiggle('make', left, left, '-o', out, '--no-align', ...flags);
+    expectOneLineRefusal(
+      await make('--crop', '0,0,150,300'),
+      /^wiggle: --crop: The crop must be at least 200 px/,
+    );
+    expectOneLineRefusal(await make('--crop', '0,0,300'), /--crop must be X,Y,W,H/);
+    expectOneLineRefusal(await make('--ratio', '5:4'), /--ratio: The aspect ratio must be one of/);
+    expectOneLineRefusal(
+      await make('--resize', 'width=wide'),
+      /--resize must be keep, width=PX or height=PX/,
+    );
+    expectOneLineRefusal(await make('--blur', '15'), /--blur: Blur must be 10, 20 or 30 %/);
+    expectOneLineRefusal(await make('--pivot', '5000,10'), /pivot: The pivot must lie inside the picture/);
   });
 });

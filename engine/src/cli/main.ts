@@ -6,13 +6,13 @@ interface CommandModule {
   run(argv: string[]): Promise<void>;
 }
 
-const COMMANDS: Record<string, string> = {
+const COMMANDS = {
   make: 'make a whole wiggle (animated WebP, GIF or MP4) from a stereo pair',
   align: 'align a stereo pair on one canvas and print the transform',
   interpolate: 'synthesize the 25/50/75 % views between two aligned views',
   ingest: 'write the o (original), p (preview) and t (thumbnail) variants of an upload',
   split: 'split an MPO or side-by-side image into left and right views',
-};
+} as const;
 
 const USAGE = `Usage: wiggle <command> [options]
 
@@ -24,17 +24,14 @@ ${Object.entries(COMMANDS)
 Run 'wiggle <command> --help' for the options of a command.
 `;
 
-async function loadCommand(name: string): Promise<CommandModule> {
-  try {
-    return (await import(`./commands/${name}.ts`)) as CommandModule;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    const missingItself = String((error as Error).message).includes(`commands/${name}`);
-    if (code === 'ERR_MODULE_NOT_FOUND' && missingItself)
-      throw new Error(`the '${name}' command is not available in this build`);
-    throw error;
-  }
-}
+/** Each command loads on demand, so `--help` never pays for sharp or OpenCV (and the build splits them apart). */
+const LOADERS: Record<keyof typeof COMMANDS, () => Promise<CommandModule>> = {
+  make: () => import('./commands/make'),
+  align: () => import('./commands/align'),
+  interpolate: () => import('./commands/interpolate'),
+  ingest: () => import('./commands/ingest'),
+  split: () => import('./commands/split'),
+};
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...rest] = argv;
@@ -43,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (!Object.hasOwn(COMMANDS, name)) throw new Error(`unknown command '${name}' (run 'wiggle --help')`);
-  const command = await loadCommand(name);
+  const command = await LOADERS[name as keyof typeof COMMANDS]();
   if (rest.includes('--help') || rest.includes('-h')) {
     stdout.write(command.help.endsWith('\n') ? command.help : `${command.help}\n`);
     return;

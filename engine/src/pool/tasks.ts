@@ -1,7 +1,8 @@
 import { threadId } from 'node:worker_threads';
+import type { RenderDescriptionInput } from '@wiggle/common/schemas/render-description';
 import type { RawImage } from '../image';
 import type { IngestOptions } from '../ingest/ingest-image';
-import type { MakeWiggleOptions } from '../pipeline/make-wiggle';
+import type { WiggleSources } from '../pipeline/prepare-views';
 import type { RenderParams } from '../render/render-params';
 
 /**
@@ -26,8 +27,8 @@ export const tasks = {
     (await import('../interpolate/interpolate-views')).interpolateViews(left, right, positions),
   render: async (frames: RawImage[], params?: RenderParams) =>
     (await import('../render/render-frames')).renderFrames(frames, params),
-  make: async (left: Uint8Array, right: Uint8Array | undefined, options?: MakeWiggleOptions) =>
-    (await import('../pipeline/make-wiggle')).makeWiggle(left, right, options),
+  renderWiggle: async (sources: WiggleSources, description: RenderDescriptionInput) =>
+    (await import('../pipeline/render-wiggle')).renderWiggle(sources, description),
 };
 
 export type TaskName = keyof typeof tasks;

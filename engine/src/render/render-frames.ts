@@ -29,24 +29,39 @@ export function framePositions(count: number): number[] {
   return Array.from({ length: count }, (_, i) => (count === 1 ? 0 : i / (count - 1)));
 }
 
-function cropRect(canvasWidth: number, canvasHeight: number, params: RenderParams): Rect {
+/** Largest width x height of `ratio` inside a box, never below one pixel. */
+function fitRatio(boxWidth: number, boxHeight: number, ratio: number) {
+  const width = Math.max(1, Math.min(boxWidth, Math.round(boxHeight * ratio)));
+  return { width, height: Math.max(1, Math.min(boxHeight, Math.round(width / ratio))) };
+}
+
+/**
+ * The kept area of the pivot canvas. Crop coordinates are the left frame's; the pivot canvas starts `base` px
+ * into it (a negative pivot disparity shifts the left frame's usable part right).
+ */
+function cropRect(canvasWidth: number, canvasHeight: number, base: number, params: RenderParams): Rect {
   const crop = params.crop;
   if (!crop) return { x: 0, y: 0, width: canvasWidth, height: canvasHeight };
   let rect: Rect;
   if ('rect' in crop) {
-    const x = Math.max(0, Math.round(crop.rect.x));
-    const y = Math.max(0, Math.round(crop.rect.y));
+    let { x, y, width, height } = crop.rect;
+    if (crop.aspect) {
+      const fitted = fitRatio(width, height, aspectValue(crop.aspect, crop.orientation));
+      x += (width - fitted.width) / 2;
+      y += (height - fitted.height) / 2;
+      ({ width, height } = fitted);
+    }
+    const left = Math.max(0, Math.round(x) - base);
+    const top = Math.max(0, Math.round(y));
     rect = {
-      x,
-      y,
-      width: Math.min(canvasWidth - x, Math.round(crop.rect.width)),
-      height: Math.min(canvasHeight - y, Math.round(crop.rect.height)),
+      x: left,
+      y: top,
+      width: Math.min(canvasWidth - left, Math.round(width)),
+      height: Math.min(canvasHeight - top, Math.round(height)),
     };
   } else {
-    const ratio = aspectValue(crop.aspect, crop.orientation);
-    const width = Math.min(canvasWidth, Math.round(canvasHeight * ratio));
-    const height = Math.min(canvasHeight, Math.round(width / ratio));
-    const cx = crop.center?.x ?? canvasWidth / 2;
+    const { width, height } = fitRatio(canvasWidth, canvasHeight, aspectValue(crop.aspect, crop.orientation));
+    const cx = crop.center ? crop.center.x - base : canvasWidth / 2;
     const cy = crop.center?.y ?? canvasHeight / 2;
     rect = {
       x: Math.round(Math.min(Math.max(cx - width / 2, 0), canvasWidth - width)),
@@ -111,7 +126,7 @@ export async function renderRawFrames(
   const base = Math.max(0, -Math.min(...offsets));
   const canvasWidth = first.width - (Math.max(...offsets) - Math.min(...offsets));
   if (canvasWidth < 1) throw new EngineInputError('The pivot shift leaves no common picture.', 'unsupported');
-  const crop = cropRect(canvasWidth, first.height, params);
+  const crop = cropRect(canvasWidth, first.height, base, params);
 
   const rendered = await Promise.all(
     frames.map(async (frame, i) => {
@@ -138,28 +153,27 @@ export async function renderRawFrames(
   return { frames: rendered, pivotDisparity: disparity, crop };
 }
 
+/** A finished frame as the full `f` WebP and its `t` thumbnail (200x140 cover). */
+export async function encodeWebpFrame(frame: RawImage, quality = 90): Promise<{ f: Buffer; t: Buffer }> {
+  const input = () =>
+    sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: frame.channels } });
+  const [f, t] = await Promise.all([
+    input().webp({ quality, effort: 2 }).toBuffer(),
+    input()
+      .resize({ ...WIGGLE_THUMBNAIL, fit: 'cover' })
+      .webp({ quality: 80, effort: 2 })
+      .toBuffer(),
+  ]);
+  return { f, t };
+}
+
 /** renderRawFrames, then the full `f` WebP frames and their `t` (200x140 cover) thumbnails. */
 export async function renderFrames(
   frames: readonly RawImage[],
   params: RenderParams = {},
 ): Promise<RenderedFrames> {
   const { frames: raws, pivotDisparity, crop } = await renderRawFrames(frames, params);
-  const encoded = await Promise.all(
-    raws.map(async (frame) => {
-      const input = () =>
-        sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: frame.channels } });
-      const [f, t] = await Promise.all([
-        input()
-          .webp({ quality: params.quality ?? 90, effort: 2 })
-          .toBuffer(),
-        input()
-          .resize({ ...WIGGLE_THUMBNAIL, fit: 'cover' })
-          .webp({ quality: 80, effort: 2 })
-          .toBuffer(),
-      ]);
-      return { f, t };
-    }),
-  );
+  const encoded = await Promise.all(raws.map((frame) => encodeWebpFrame(frame, params.quality)));
   const { width, height } = raws[0]!;
   return { f: encoded.map((e) => e.f), t: encoded.map((e) => e.t), width, height, pivotDisparity, crop };
 }

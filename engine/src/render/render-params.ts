@@ -13,10 +13,13 @@ export interface Rect {
   height: number;
 }
 
-/** Crop by a SPEC aspect ratio (largest centred area, or centred on `center`), or a free rectangle. */
+/**
+ * Crop by a SPEC aspect ratio (largest centred area, or centred on `center`), or a rectangle (with an aspect
+ * ratio: the largest area of that ratio inside it, same centre). Coordinates are the left input frame's.
+ */
 export type CropParams =
   | { aspect: AspectRatio; orientation?: Orientation; center?: { x: number; y: number } }
-  | { rect: Rect };
+  | { rect: Rect; aspect?: AspectRatio; orientation?: Orientation };
 
 export type ResizeParams =
   | { mode: 'keep' }
@@ -81,7 +84,8 @@ export function checkRenderParams(params: RenderParams): void {
   ) {
     fail('Resize must be a width or height from 16 to 16384 px.');
   }
-  if (params.crop && 'aspect' in params.crop && !(params.crop.aspect in ASPECTS)) {
+  const aspect = params.crop?.aspect;
+  if (aspect !== undefined && !(aspect in ASPECTS)) {
     fail(`Aspect ratio must be one of ${ASPECT_RATIOS.join(', ')}.`);
   }
 }

@@ -1,17 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import pino from 'pino';
 import type { Config } from '../config';
 import type { BlobStore } from './blobs/blob-store';
 import { createBlobStore, s3SettingsFrom } from './blobs/create-blob-store';
 import { createDatabase, migrateToLatest } from './db/database';
 import type { Database } from './db/schema';
-import { logSerializers } from './http/log-serializers';
 import { createJobQueue } from './jobs/create-job-queue';
 import type { JobQueue } from './jobs/job-queue';
+import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
-
-export type Logger = FastifyBaseLogger | pino.Logger;
 
 /** The shared pieces of one process; services receive the few they use as plain arguments. */
 export interface Platform {
@@ -21,10 +17,6 @@ export interface Platform {
   log: Logger;
   blobs: BlobStore;
   jobs: JobQueue;
-}
-
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): pino.Logger {
-  return pino({ level: config.LOG_LEVEL, serializers: logSerializers });
 }
 
 /** Opens the database (migrated to the latest schema), the mailer, the blob store and the job queue. */

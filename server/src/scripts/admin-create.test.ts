@@ -12,7 +12,8 @@ import type { Database } from '../platform/db/schema';
 import { createTestApp, type TestApp } from '../test/harness';
 
 const run = promisify(execFile);
-const script = fileURLToPath(new URL('./admin-create.ts', import.meta.url));
+// The compiled script `npm run admin:create` runs (built by vitest.global-setup.ts before the tests).
+const script = fileURLToPath(new URL('../../dist/admin-create.mjs', import.meta.url));
 
 describe('npm run admin:create', () => {
   let dataDir: string;
@@ -22,7 +23,7 @@ describe('npm run admin:create', () => {
   afterAll(async () => fs.rm(dataDir, { recursive: true, force: true }));
 
   const admin = (args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', script, ...args], {
+    run(process.execPath, [script, ...args], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { libraryRows, librarySetup } from '../features/library/authorization-rows';
 import type { TestMember } from './harness';
 import { TEST_PASSWORD } from './harness';
+import { libraryRows, librarySetup } from './library/authorization-rows';
 
 /**
  * Who may call what: every API endpoint × the five roles, with the expected status. The test in

@@ -9,7 +9,8 @@ import { loadConfig } from '../config';
 import { createAdminAccount } from '../features/account/admin-account';
 import { createSession } from '../platform/auth/sessions';
 import type { Dialect } from '../platform/db/columns';
-import { closePlatform, createLogger, createPlatform, type Platform } from '../platform/platform';
+import { createLogger } from '../platform/logger';
+import { closePlatform, createPlatform, type Platform } from '../platform/platform';
 
 export type { ParsedMail } from './mail-parse';
 export { startSmtpServer } from './smtp-server';

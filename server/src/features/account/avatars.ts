@@ -6,7 +6,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { NotFound, UnsupportedMediaType } from '../../platform/errors';
-import { avatarUrl } from '../auth/service';
+import { avatarUrl } from './users-service';
 
 export const AVATAR_SIZE = 256;
 const AVATAR_ID = /^[A-Za-z0-9_-]{16,64}$/;
@@ -52,14 +52,14 @@ export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
       return { avatar: avatarUrl(id) ?? '' };
     },
 
-    /** The member's own avatar (admins: anyone's); a foreign or unknown id is 404 like a missing one. */
-    async read(member: Member, id: string): Promise<Buffer> {
+    /** Blob key of the member's own avatar (admins: anyone's); a foreign or unknown id is 404 like a missing one. */
+    async keyFor(member: Member, id: string): Promise<string> {
       if (!AVATAR_ID.test(id)) throw new NotFound();
       let query = db.selectFrom('avatars').select('id').where('id', '=', id);
       if (!member.isAdmin) query = query.where('user_id', '=', member.id);
       const row = await query.executeTakeFirst();
       if (!row) throw new NotFound();
-      return blobs.getBuffer(keyOf(row.id));
+      return keyOf(row.id);
     },
   };
 }

@@ -95,6 +95,11 @@ export function createCodeStore(db: Kysely<Database>) {
         .where('used_at', 'is', null)
         .execute();
     },
+    async deleteExpired(): Promise<void> {
+      const now = isoNow();
+      await db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute();
+      await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
+    },
   };
 }
 export type CodeStore = ReturnType<typeof createCodeStore>;

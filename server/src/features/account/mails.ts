@@ -1,19 +1,5 @@
+import { escapeHtml, mailLayout } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-function layout(title: string, paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('\n');
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#222;background:#dce1e4;padding:24px">
-<div style="max-width:560px;margin:auto;background:#fff;padding:24px;border-radius:4px">
-<h1 style="color:#2da2c8;font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${body}
-</div></body></html>`;
-}
 
 export function verificationMail(
   to: string,
@@ -35,7 +21,7 @@ export function verificationMail(
       '',
       'If you did not create an account, ignore this e-mail.',
     ].join('\n'),
-    html: layout('Verify your e-mail address', [
+    html: mailLayout('Verify your e-mail address', [
       `Hello ${escapeHtml(name)},`,
       `your verification code is: <strong style="font-size:22px;letter-spacing:4px">${code}</strong>`,
       `Enter it in Wiggle Studio, or <a href="${escapeHtml(link)}">open this link</a> while signed in.`,
@@ -57,7 +43,7 @@ export function passwordResetMail(to: string, name: string, link: string, ttlMin
       '',
       'If you did not ask for a new password, ignore this e-mail; your password stays as it is.',
     ].join('\n'),
-    html: layout('Reset your password', [
+    html: mailLayout('Reset your password', [
       `Hello ${escapeHtml(name)},`,
       `<a href="${escapeHtml(link)}">Set a new password</a>`,
       `The link is valid for ${ttlMinutes} minutes and can be used once.`,
@@ -65,5 +51,3 @@ export function passwordResetMail(to: string, name: string, link: string, ttlMin
     ]),
   };
 }
-
-export { escapeHtml, layout as mailLayout };

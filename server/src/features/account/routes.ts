@@ -13,9 +13,10 @@ import { authInfoSchema } from '@wiggle/common/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireMember, requireVerified } from '../../platform/auth/guards';
 import { BadRequest, PayloadTooLarge } from '../../platform/errors';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
+import { sendBlob } from '../../platform/http/send-blob';
 import { createAvatarService } from './avatars';
 import { createAccountService } from './service';
 
@@ -159,12 +160,9 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
     '/account/avatar/:id',
     { schema: { tags, params: z.object({ id: z.string().max(100) }) }, preHandler: requireMember },
     async (request, reply) => {
-      const image = await avatars.read(currentMember(request), request.params.id);
       // Ids change with each upload, so a cached copy is never stale; private because it needs a session.
-      return reply
-        .type('image/webp')
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(image);
+      const key = await avatars.keyFor(currentMember(request), request.params.id);
+      return sendBlob(request, reply, platform.blobs, key, 'image/webp');
     },
   );
 };

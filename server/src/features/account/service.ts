@@ -6,17 +6,22 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hashEquals, newNumericCode, newToken, sha256 } from '../../platform/auth/secrets';
-import { createSession, deleteSessionsOfUser, type Member } from '../../platform/auth/sessions';
+import {
+  createSession,
+  deleteSessionsOfUser,
+  type Member,
+  sessionLifetimes,
+} from '../../platform/auth/sessions';
 import { fromDbBool, isoIn, isoNow, toDbBool } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { AppError, BadRequest, Conflict, NotFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail/mailer';
-import type { Logger } from '../../platform/platform';
-import { avatarUrl, sessionLifetimes, toAuthInfo } from '../auth/service';
 import { createCodeStore } from './code-store';
 import { passwordResetMail, verificationMail } from './mails';
 import type { UserRow } from './tables';
 import { createUserStore } from './user-store';
+import { avatarUrl, toAuthInfo } from './users-service';
 
 type AccountConfig = Pick<
   Config,

@@ -2,9 +2,8 @@ import { okSchema } from '@wiggle/common/schemas/account';
 import { authInfoSchema, loginSchema } from '@wiggle/common/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requestToken, requireMember } from '../../platform/auth/guards';
-import { scheduleSessionCleanup } from '../../platform/auth/session-cleanup';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { createAuthService } from './service';
 
 const tags = ['auth'];
@@ -18,7 +17,6 @@ const loginKey = (request: FastifyRequest) => {
 
 export const authRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
   const auth = createAuthService(platform.db, platform.config);
-  scheduleSessionCleanup(app);
 
   app.post(
     '/auth/login',

@@ -4,28 +4,18 @@ import { AuthErrorCodes, type AuthInfo } from '@wiggle/common/schemas/auth';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
-import { createSession, deleteSession, extendLongSession, type Member } from '../../platform/auth/sessions';
+import {
+  createSession,
+  deleteSession,
+  extendLongSession,
+  type Member,
+  sessionLifetimes,
+} from '../../platform/auth/sessions';
 import { verifyTotp } from '../../platform/auth/totp';
 import { fromDbBool } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { Unauthorized } from '../../platform/errors';
-import type { UserRow } from '../account/tables';
-import { createUserStore } from '../account/user-store';
-
-export const avatarUrl = (avatarId: string | null): string | null =>
-  avatarId ? `/api/account/avatar/${avatarId}` : null;
-
-/** SPEC §3 "Auth info" of a member and a token. */
-export function toAuthInfo(user: UserRow, token: string): AuthInfo {
-  return {
-    token,
-    settings: user.settings,
-    username: user.email,
-    isVerifiedEmail: fromDbBool(user.is_verified_email),
-    isAdmin: fromDbBool(user.is_admin),
-    details: { name: user.name, avatar: avatarUrl(user.avatar_id) },
-  };
-}
+import { createUsersService, toAuthInfo } from '../account/users-service';
 
 export interface LoginInput {
   username: string;
@@ -35,13 +25,9 @@ export interface LoginInput {
 }
 
 type SessionConfig = Pick<Config, 'SESSION_TTL_STRICT_HOURS' | 'SESSION_TTL_LONG_DAYS'>;
-export const sessionLifetimes = (config: SessionConfig) => ({
-  strictHours: config.SESSION_TTL_STRICT_HOURS,
-  longDays: config.SESSION_TTL_LONG_DAYS,
-});
 
 export function createAuthService(db: Kysely<Database>, config: SessionConfig) {
-  const users = createUserStore(db);
+  const users = createUsersService(db);
   return {
     /**
      * Password first, then status and the admin OTP, so an unknown e-mail, a wrong password and a blocked member
@@ -77,7 +63,7 @@ export function createAuthService(db: Kysely<Database>, config: SessionConfig) {
         }
       }
       if (needsRehash(user.password_hash)) {
-        await users.update(user.id, { password_hash: await hashPassword(input.password) });
+        await users.replacePasswordHash(user.id, await hashPassword(input.password));
       }
       const token = await createSession(db, user.id, input.strict, sessionLifetimes(config));
       return toAuthInfo(user, token);

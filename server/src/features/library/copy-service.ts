@@ -2,14 +2,14 @@ import { DeleteStatus } from '@wiggle/common/enums';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
 import { NotFound } from '../../platform/errors';
-import { type LibraryDeps, WIGGLE_CREATE_JOB, type WiggleCreatePayload } from './deps';
+import type { LibraryDeps } from './deps';
 import { findFoldersByIds, folderSkeleton, insertFolder } from './folder-store';
 import { subtreeIds } from './folder-tree';
+import { newOriginalPrefix, newWigglePrefix, WIGGLE_FRAME_NAMES, wiggleFrameKey } from './item-keys';
 import { findActiveItems, findItemsInFolders, type ItemRow, type ItemTable } from './item-store';
 import type { OriginalRow, WiggleRow } from './mappers';
 import { insertOriginal } from './original-store';
-import { newOriginalPrefix, newWigglePrefix, WIGGLE_FRAME_NAMES, wiggleFrameKey } from './wiggle-keys';
-import { insertWiggle } from './wiggle-store';
+import { insertWiggleCopy } from './wiggle-item-store';
 
 /**
  * Copies duplicate their files (no reference counting): every row owns its blobs, so trash, purge and
@@ -66,7 +66,7 @@ async function copyWiggle(
     row.create_status === 'New' || row.create_status === 'InProgress' || row.i_status === 'InProgress';
   const now = isoNow();
   const { id: _id, ...rest } = row;
-  const copy = await insertWiggle(deps.db, {
+  const copy = await insertWiggleCopy(deps.db, {
     ...rest,
     folder_id: folderId,
     left_original_id: row.left_original_id && (originalIds.get(row.left_original_id) ?? row.left_original_id),
@@ -100,13 +100,7 @@ async function withCleanup<T>(
     await Promise.allSettled(written.map((key) => deps.blobs.delete(key)));
     throw error;
   }
-  for (const wiggleId of toEnqueue) {
-    await deps.jobs.enqueue<WiggleCreatePayload>(
-      WIGGLE_CREATE_JOB,
-      { wiggleId },
-      { jobId: `wiggle-${wiggleId}` },
-    );
-  }
+  if (toEnqueue.length > 0) await deps.remakeWiggles(toEnqueue);
   return result;
 }
 

@@ -36,6 +36,17 @@ export async function createFolder(
   return toFolder(await insertFolder(db, { ownerId, parentId: parent, name, createdAt: isoNow() }));
 }
 
+/** A new folder under the member's `parentId` (already checked active), in the caller's transaction. */
+export async function insertCheckedFolder(
+  db: Db,
+  ownerId: number,
+  parentId: number | null,
+  name: string,
+  createdAt: string,
+): Promise<Folder> {
+  return toFolder(await insertFolder(db, { ownerId, parentId, name, createdAt }));
+}
+
 export async function renameFolder(db: Db, ownerId: number, id: number, name: string): Promise<Folder> {
   if ((await renameItem(db, ownerId, 'folders', id, name)) === 0) throw new NotFound('Folder not found.');
   const row = await findItem(db, 'folders', ownerId, id);

@@ -8,8 +8,8 @@ import type {
 } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
-import { api, blobFiles, createLibraryTestApp, solidJpeg, upload } from './library-test-kit';
-import { wiggleFrameKey } from './wiggle-keys';
+import { api, blobFiles, createLibraryTestApp, solidJpeg, upload } from '../../test/library/library-test-kit';
+import { wiggleFrameKey } from './item-keys';
 
 describe.each(testDialects())('library folders, move, copy, trash and purge on %s', (dialect) => {
   let t: TestApp;

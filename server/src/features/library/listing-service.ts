@@ -7,7 +7,7 @@ import { findItem } from './item-store';
 import { decodeCursor, encodeCursor, type ItemPageOptions, listItemsPage, type SortValue } from './keyset';
 import { toOriginal, toWiggle } from './mappers';
 import { ORIGINAL_SORT_COLUMN } from './original-store';
-import { WIGGLE_SORT_COLUMN } from './wiggle-store';
+import { WIGGLE_SORT_COLUMN } from './wiggle-item-store';
 
 type Db = LibraryDeps['db'];
 

@@ -2,7 +2,7 @@ import { ORIGINAL_SORTS, SORT_ORDERS, WIGGLE_SORTS } from '@wiggle/common/enums'
 import type { OriginalPage, WigglePage } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
-import { api, createLibraryTestApp } from './library-test-kit';
+import { api, createLibraryTestApp } from '../../test/library/library-test-kit';
 import { insertOriginals } from './original-store';
 
 const COUNT = 230;

@@ -3,8 +3,6 @@ import {
   BulkRenameBodySchema,
   BulkRenameResponseSchema,
   CreateFolderBodySchema,
-  CreateWigglesBodySchema,
-  CreateWigglesResponseSchema,
   FolderListResponseSchema,
   FolderSchema,
   IdParamsSchema,
@@ -20,19 +18,15 @@ import {
   TrashResponseSchema,
   WigglePageSchema,
   WiggleSchema,
-  WiggleStatusQuerySchema,
-  WiggleStatusResponseSchema,
 } from '@wiggle/common/schemas/library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireAdmin, requireVerified } from '../../platform/auth/guards';
-import { createWiggles, statusOfWiggles } from './creation-service';
+import type { FeaturePluginOptionsWith } from '../../platform/http/plugin-options';
+import type { LibraryDeps } from './deps';
 import { createFolder, listMemberFolders, renameFolder } from './folder-service';
-import { libraryDepsOf } from './library-deps';
 import { oneOriginal, oneWiggle, pageOfOriginals, pageOfWiggles } from './listing-service';
 import { moveOrCopy, renameMany, renameOne } from './organize-service';
-import { startDailyPurge } from './purge-timer';
 import { listTrash, purgeExpired, restoreItems, trashItems } from './trash-service';
 
 const NameResultSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -40,12 +34,13 @@ const PurgeBodySchema = z.object({ olderThanDays: z.number().int().min(0).max(36
 const PurgeResultSchema = z.object({ folders: z.number(), originals: z.number(), wiggles: z.number() });
 
 /** Library JSON endpoints (SPEC §3-§9); verified members only, every query scoped to the member. */
-export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
-  const deps = () => libraryDepsOf(platform);
-  const db = platform.db;
+export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptionsWith<LibraryDeps>> = async (
+  app,
+  { deps },
+) => {
+  const db = deps.db;
   const tags = ['library'];
   app.addHook('onRequest', requireVerified);
-  startDailyPurge(app, deps, platform.log);
 
   app.get(
     '/library/folders',
@@ -99,7 +94,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
         },
       },
       async (request) => {
-        await renameOne(deps(), currentMember(request).id, type, request.params.id, request.body.name);
+        await renameOne(deps, currentMember(request).id, type, request.params.id, request.body.name);
         return { id: request.params.id, name: request.body.name };
       },
     );
@@ -144,32 +139,6 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
   );
 
   app.post(
-    '/library/wiggles',
-    {
-      schema: {
-        tags,
-        summary:
-          'Create wiggles from selected originals (pairing, stacking, target); each is made by a background job',
-        body: CreateWigglesBodySchema,
-        response: { 200: CreateWigglesResponseSchema },
-      },
-    },
-    async (request) => createWiggles(deps(), currentMember(request).id, request.body),
-  );
-  app.get(
-    '/library/wiggles/status',
-    {
-      schema: {
-        tags,
-        summary: 'Creation status of wiggles by id (ids of other members are absent)',
-        querystring: WiggleStatusQuerySchema,
-        response: { 200: WiggleStatusResponseSchema },
-      },
-    },
-    async (request) => statusOfWiggles(db, currentMember(request).id, request.query.ids),
-  );
-
-  app.post(
     '/library/move',
     {
       schema: {
@@ -180,7 +149,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
         response: { 200: MoveResponseSchema },
       },
     },
-    async (request) => ({ ids: await moveOrCopy(deps(), currentMember(request).id, request.body) }),
+    async (request) => ({ ids: await moveOrCopy(deps, currentMember(request).id, request.body) }),
   );
   app.post(
     '/library/rename',
@@ -193,7 +162,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
         response: { 200: BulkRenameResponseSchema },
       },
     },
-    async (request) => ({ items: await renameMany(deps(), currentMember(request).id, request.body) }),
+    async (request) => ({ items: await renameMany(deps, currentMember(request).id, request.body) }),
   );
   for (const [path, summary, apply] of [
     ['/library/delete', 'Move items to the trash (a folder takes its contents along)', trashItems],
@@ -221,12 +190,13 @@ export const libraryRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Admin: trash older than N days becomes Expired and its files are deleted (also runs daily)',
+        summary:
+          'Admin: trash older than N days becomes Expired and its files are deleted (also runs daily as a job)',
         body: PurgeBodySchema,
         response: { 200: PurgeResultSchema },
       },
       preHandler: requireAdmin,
     },
-    async (request) => purgeExpired(deps(), request.body.olderThanDays),
+    async (request) => purgeExpired(deps, request.body.olderThanDays),
   );
 };

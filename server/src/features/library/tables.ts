@@ -56,7 +56,7 @@ export interface WigglesTable {
   error_message: string | null;
   width: number | null;
   height: number | null;
-  /** JSON: { transform: SimilarityTransform, pivot: { x, y } } once aligned. */
+  /** JSON once aligned: { transform, pivot, canvas } in the originals' pixels (the unit of the member's tune). */
   alignment: string | null;
   /** Prefix of every frame of this wiggle in the BlobStore (`.../left-f.webp`, `.../50-t.webp`). */
   blob_prefix: string;

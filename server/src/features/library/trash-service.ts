@@ -27,7 +27,7 @@ import {
 import { toFolder, toOriginal, toWiggle } from './mappers';
 import { trashedOriginalsBefore } from './original-store';
 import { deleteOriginalBlobs } from './upload-service';
-import { trashedWigglesBefore } from './wiggle-store';
+import { trashedWigglesBefore } from './wiggle-item-store';
 
 type Db = LibraryDeps['db'];
 

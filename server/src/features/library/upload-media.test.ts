@@ -13,7 +13,7 @@ import {
   solidPng,
   stereoPair,
   upload,
-} from './library-test-kit';
+} from '../../test/library/library-test-kit';
 
 describe.each(testDialects())('library uploads and media on %s', (dialect) => {
   let t: TestApp;
@@ -180,6 +180,13 @@ describe.each(testDialects())('library uploads and media on %s', (dialect) => {
         headers: { ...bearer(owner.token), 'if-none-match': etag },
       });
       expect(again.statusCode).toBe(304);
+      const head = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...bearer(owner.token), range: 'bytes=0-1' },
+      });
+      expect(head.statusCode).toBe(206);
+      expect([...head.rawPayload]).toEqual([0xff, 0xd8]);
       expect((await t.app.inject({ method: 'GET', url, headers: bearer(other.token) })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }

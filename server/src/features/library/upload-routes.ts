@@ -10,10 +10,10 @@ import {
   UploadOriginalsResponseSchema,
 } from '@wiggle/common/schemas/library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
 import { BadRequest } from '../../platform/errors';
-import { libraryDepsOf } from './library-deps';
+import type { FeaturePluginOptionsWith } from '../../platform/http/plugin-options';
+import type { LibraryDeps } from './deps';
 import { memberUploadDefaults } from './settings-store';
 import { ingestUploadedFile, resolveTargetFolder, UploadFileError } from './upload-service';
 
@@ -55,7 +55,10 @@ interface ReceivedFile {
  * POST /api/library/originals: every `file` part is streamed to DATA_DIR/tmp first (never held whole in memory
  * while the request arrives), then ingested one by one. A bad file becomes an entry in `errors`; the others are kept.
  */
-export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
+export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptionsWith<LibraryDeps>> = async (
+  app,
+  { deps },
+) => {
   app.post(
     '/library/originals',
     {
@@ -80,8 +83,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (
     },
     async (request) => {
       const member = currentMember(request);
-      const maxBytes = platform.config.UPLOAD_MAX_BYTES;
-      const deps = libraryDepsOf(platform);
+      const maxBytes = deps.uploadMaxBytes;
       await mkdir(deps.tempDir, { recursive: true });
       const fields: Record<string, string> = {};
       const received: ReceivedFile[] = [];

@@ -1,7 +1,7 @@
 import { supportInquiryResultSchema, supportInquirySchema } from '@wiggle/common/schemas/support';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeaturePluginOptions } from '../../app';
 import { currentMember, requireMember } from '../../platform/auth/guards';
+import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { createSupportService } from './service';
 
 export const supportRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {

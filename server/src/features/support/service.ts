@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Member } from '../../platform/auth/sessions';
 import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
+import type { Logger } from '../../platform/logger';
+import { escapeHtml, mailLayout } from '../../platform/mail/layout';
 import type { Mailer } from '../../platform/mail/mailer';
-import type { Logger } from '../../platform/platform';
-import { escapeHtml, mailLayout } from '../account/mails';
-import { createUserStore } from '../account/user-store';
+import { createUsersService } from '../account/users-service';
 import { createSupportStore } from './store';
 
 /** Stores each inquiry and, when SUPPORT_EMAIL is set, mails it there with the member as reply-to. */
@@ -16,7 +16,7 @@ export function createSupportService(
   log: Logger,
 ) {
   const inquiries = createSupportStore(db);
-  const users = createUserStore(db);
+  const users = createUsersService(db);
   return {
     async submit(member: Member, message: string): Promise<{ id: number; sent: string }> {
       const sent = isoNow();
@@ -25,8 +25,7 @@ export function createSupportService(
         log.info({ inquiryId: id, userId: member.id }, 'support inquiry stored (no SUPPORT_EMAIL set)');
         return { id, sent };
       }
-      const user = await users.findById(member.id);
-      const from = user ? `${user.name} <${user.email}>` : member.username;
+      const from = (await users.contactOf(member.id)) ?? member.username;
       try {
         await mailer.send({
           to: supportEmail,

@@ -1,5 +1,6 @@
 import { UserStatus } from '@wiggle/common/enums';
 import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
 import { fromDbBool, isoNow, toDbBool } from '../db/columns';
 import type { Database } from '../db/schema';
 import { newToken, sha256 } from './secrets';
@@ -91,10 +92,15 @@ export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number,
   await query.execute();
 }
 
-/** Expired sessions, verification codes and reset links; all are refused already, this keeps the tables small. */
+/** Expired sessions are refused already; this keeps the table small. */
 export async function deleteExpiredSessions(db: Kysely<Database>): Promise<void> {
-  const now = isoNow();
-  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
-  await db.deleteFrom('email_verifications').where('expires_at', '<=', now).execute();
-  await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute();
+  await db.deleteFrom('sessions').where('expires_at', '<=', isoNow()).execute();
 }
+
+/** The session lifetimes the configuration sets. */
+export const sessionLifetimes = (
+  config: Pick<Config, 'SESSION_TTL_STRICT_HOURS' | 'SESSION_TTL_LONG_DAYS'>,
+): SessionLifetimes => ({
+  strictHours: config.SESSION_TTL_STRICT_HOURS,
+  longDays: config.SESSION_TTL_LONG_DAYS,
+});

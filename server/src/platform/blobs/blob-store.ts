@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
 
+/** Bytes `start` to `end` of an object, both included (as in an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /**
  * Where media bytes live: local disk by default, an S3-compatible bucket when `S3_*` is set (DESIGN.md §4).
  * Keys are '/'-separated relative paths chosen by the features (e.g. `originals/42/o.jpg`); a store never
@@ -8,7 +14,8 @@ import type { Readable } from 'node:stream';
 export interface BlobStore {
   /** Streams or writes `body` under `key`; the object appears whole or not at all (temp file/rename, multipart upload). */
   put(key: string, body: Buffer | Readable, options?: { contentType?: string }): Promise<{ size: number }>;
-  get(key: string): Promise<Readable>;
+  /** Streams the object, or only `range` of it; the stream never holds the whole object in memory. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   getBuffer(key: string): Promise<Buffer>;
   stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   delete(key: string): Promise<void>;

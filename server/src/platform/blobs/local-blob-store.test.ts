@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeBlobStoreContract, failingStream } from './blob-store-contract';
+import { describeBlobStoreContract, failingStream } from '../../test/blobs/blob-store-contract';
 import { createBlobStore, s3SettingsFrom } from './create-blob-store';
 import { LocalBlobStore } from './local-blob-store';
 

@@ -6,7 +6,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { NotFound } from '../errors';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
-import type { BlobStore } from './blob-store';
+import type { BlobStore, ByteRange } from './blob-store';
 
 const TEMP_SUFFIX = '.partial';
 
@@ -42,7 +42,7 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     // Opening first turns a missing key into a rejected promise instead of a stream that errors later.
     try {
       const handle = await open(this.pathOf(key), 'r');
@@ -50,7 +50,7 @@ export class LocalBlobStore implements BlobStore {
         await handle.close();
         throw new NotFound();
       }
-      return handle.createReadStream();
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     } catch (error) {
       throw missingAsNotFound(error);
     }

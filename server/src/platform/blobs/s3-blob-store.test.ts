@@ -1,9 +1,9 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeBlobStoreContract, failingStream } from './blob-store-contract';
+import { describeBlobStoreContract, failingStream } from '../../test/blobs/blob-store-contract';
+import { startS3TestServer } from '../../test/blobs/s3-test-server';
 import { createBlobStore } from './create-blob-store';
 import { S3BlobStore } from './s3-blob-store';
-import { startS3TestServer } from './s3-test-server';
 
 let server: Awaited<ReturnType<typeof startS3TestServer>>;
 let client: S3Client;

@@ -12,7 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { NotFound } from '../errors';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
-import type { BlobStore } from './blob-store';
+import type { BlobStore, ByteRange } from './blob-store';
 
 export interface S3BlobStoreOptions {
   endpoint: string;
@@ -91,10 +91,16 @@ export class S3BlobStore implements BlobStore {
     return { size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     assertValidBlobKey(key);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
       return object.Body as Readable;
     } catch (error) {
       throw isMissing(error) ? new NotFound() : error;

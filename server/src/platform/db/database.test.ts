@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deleteExpiredCodes } from '../../features/account/users-service';
 import { createTestApp, registerMember, type TestApp, testDialects } from '../../test/harness';
 import { tempDirsPerTest } from '../../test/temp-dirs';
 import { deleteExpiredSessions } from '../auth/sessions';
@@ -116,6 +117,7 @@ describe.each(testDialects())('expired rows cleanup on %s', (dialect) => {
         ])
         .execute();
       await deleteExpiredSessions(t.platform.db);
+      await deleteExpiredCodes(t.platform.db);
       const sessions = await t.platform.db.selectFrom('sessions').select('token_hash').execute();
       expect(sessions.map((s) => s.token_hash)).not.toContain('expired');
       expect(sessions).toHaveLength(1);

@@ -145,6 +145,65 @@ describe('the built web app', () => {
   });
 });
 
+describe('the built web app, precompressed', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'wiggle-dist-'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    await fs.writeFile(path.join(dist, 'index.html.br'), 'brotli index');
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js.br'), 'brotli bytes');
+    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js.gz'), 'gzip bytes');
+    t = await createTestApp({ dialect: 'sqlite', env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends the brotli or gzip file by Accept-Encoding, the plain file otherwise, always with Vary', async () => {
+    const cases = [
+      ['br, gzip, deflate', 'br', 'brotli bytes'],
+      ['gzip, deflate', 'gzip', 'gzip bytes'],
+      ['identity', undefined, 'console.log(1)'],
+      [undefined, undefined, 'console.log(1)'],
+    ] as const;
+    for (const [accept, encoding, body] of cases) {
+      const res = await get('/assets/app-1234.js', accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.body).toBe(body);
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('never caches index.html, compressed or not, nor the SPA fallback of client routes', async () => {
+    for (const url of ['/', '/library/', '/auth/login']) {
+      const br = await get(url, 'br');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers['content-type']).toContain('text/html');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.body).toBe('brotli index');
+      // No gzip copy of index.html here: the plain file is sent.
+      const gzip = await get(url, 'gzip');
+      expect(gzip.headers['content-encoding']).toBeUndefined();
+      expect(gzip.body).toContain('<div id="root">');
+      expect(gzip.headers['cache-control']).toBe('no-cache');
+    }
+  });
+});
+
 describe('request logs', () => {
   it('never contain the token and code of mailed links', async () => {
     const lines: string[] = [];

@@ -18,6 +18,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text asset (web/precompress.ts): sent by Accept-Encoding, with Vary.
+      preCompressed: true,
       // Hashed assets never change; index.html must be fetched fresh to pick up a new build.
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killHard, startCrashWorker } from '../../test/jobs/crash-test-process';
+import { describeJobQueueContract, uniqueName, waitFor } from '../../test/jobs/job-queue-contract';
+import { silentJobLog } from '../../test/jobs/test-job-db';
+import { obliterateRedisPrefix, testRedisUrl } from '../../test/jobs/test-redis';
 import { BullMqJobQueue, toBullJobId } from './bullmq-job-queue';
-import { killHard, startCrashWorker } from './crash-test-process';
-import { describeJobQueueContract, uniqueName, waitFor } from './job-queue-contract';
-import { silentJobLog } from './test-job-db';
-import { obliterateRedisPrefix, testRedisUrl } from './test-redis';
 
 const redisUrl = testRedisUrl;
 const obliteratePrefix = obliterateRedisPrefix;

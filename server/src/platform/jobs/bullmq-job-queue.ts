@@ -100,6 +100,21 @@ export class BullMqJobQueue implements JobQueue {
     this.workers.push(worker as Worker);
   }
 
+  /** A BullMQ job scheduler: one per name in Redis, however many workers upsert it; one worker runs each job. */
+  async repeat(name: string, everyMs: number): Promise<void> {
+    if (this.stop.signal.aborted) throw new Error('The job queue is closed.');
+    const data: JobData<object> = { payload: {} };
+    await this.queueFor(name).upsertJobScheduler(
+      name,
+      { every: everyMs },
+      {
+        name,
+        data,
+        opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+      },
+    );
+  }
+
   async close(): Promise<void> {
     if (this.stop.signal.aborted) return;
     // Running handlers get the grace period, then hand their jobs back (runJob); close() waits for that.

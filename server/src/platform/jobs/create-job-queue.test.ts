@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createJobTestDatabase, silentJobLog } from '../../test/jobs/test-job-db';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { createJobQueue, runsJobHandlers } from './create-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
-import { createJobTestDatabase, silentJobLog } from './test-job-db';
 
 describe('createJobQueue', () => {
   it('uses the database without REDIS_URL and BullMQ with it', async () => {

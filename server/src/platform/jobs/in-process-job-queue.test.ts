@@ -5,12 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killHard, startCrashWorker } from '../../test/jobs/crash-test-process';
+import { describeJobQueueContract, uniqueName, waitFor } from '../../test/jobs/job-queue-contract';
+import { createJobTestDatabase, silentJobLog } from '../../test/jobs/test-job-db';
 import { up } from '../db/migrations/0005-jobs';
-import { killHard, startCrashWorker } from './crash-test-process';
 import { InProcessJobQueue } from './in-process-job-queue';
-import { describeJobQueueContract, uniqueName, waitFor } from './job-queue-contract';
 import type { JobTables } from './tables';
-import { createJobTestDatabase, silentJobLog } from './test-job-db';
 
 const dialects = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 

@@ -62,6 +62,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly active = new Set<Promise<void>>();
   private readonly stop = new AbortController();
   private timer: NodeJS.Timeout | undefined;
+  private readonly repeats = new Map<string, NodeJS.Timeout>();
   private ticking: Promise<void> | undefined;
   private tickAgain = false;
   private lastPrune = 0;
@@ -94,10 +95,29 @@ export class InProcessJobQueue implements JobQueue {
     this.wake();
   }
 
+  /**
+   * A timer of this process enqueues the job under its name as job id: while one occurrence waits or runs, the
+   * next is a no-op, so processes sharing one database never run it twice at once.
+   */
+  async repeat(name: string, everyMs: number): Promise<void> {
+    if (this.stop.signal.aborted) throw new Error('The job queue is closed.');
+    clearInterval(this.repeats.get(name));
+    const occur = () =>
+      this.enqueue(name, {}, { jobId: `repeat:${name}`, attempts: 1 }).catch((error: unknown) => {
+        if (!this.stop.signal.aborted)
+          this.log.error({ err: error, job: { name } }, 'repeating job not enqueued');
+      });
+    const timer = setInterval(() => void occur(), everyMs);
+    timer.unref();
+    this.repeats.set(name, timer);
+    await occur();
+  }
+
   async close(): Promise<void> {
     if (this.stop.signal.aborted) return;
     this.stop.abort();
     clearTimeout(this.timer);
+    for (const timer of this.repeats.values()) clearInterval(timer);
     await Promise.allSettled([...this.handlers.values()].map((registration) => registration.recovered));
     await this.ticking;
     await Promise.allSettled([...this.active]);

@@ -3,18 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { CreateWigglesResponse } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3TestServer } from '../../test/blobs/s3-test-server';
+import { bearer, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
+import { obliterateRedisPrefix, testRedisUrl } from '../../test/jobs/test-redis';
 import {
   api,
   createLibraryTestApp,
   uploadStereoPair,
   waitForWiggleCreation,
-} from '../../features/library/library-test-kit';
-import { bearer, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
+} from '../../test/library/library-test-kit';
 import { S3BlobStore } from '../blobs/s3-blob-store';
-import { startS3TestServer } from '../blobs/s3-test-server';
-import { obliterateRedisPrefix, testRedisUrl } from './test-redis';
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+const serverDir = fileURLToPath(new URL('../../../../server', import.meta.url));
 
 /**
  * DESIGN.md §4's scale settings end to end: the web app only enqueues on BullMQ, a separate `main.ts --worker`

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { obliterateRedisPrefix, testRedisUrl } from './test-redis';
+import { obliterateRedisPrefix, testRedisUrl } from '../../test/jobs/test-redis';
 
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
+const serverDir = fileURLToPath(new URL('../../../../server', import.meta.url));
 const prefix = `wiggle-test-${randomBytes(4).toString('hex')}`;
 
 /** Runs `npm run worker`'s command (`main.ts --worker`) and, once `readyLine` shows, sends SIGTERM. */

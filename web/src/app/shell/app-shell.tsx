@@ -7,13 +7,18 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { VISUAL } from '@wiggle/common/constants';
 import { AuthenticationStatus } from '@wiggle/common/enums';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { useAuthStore } from '../../lib/stores/auth';
+import { importWithReload } from '../lazy-page';
 import { NAV_DRAWER_WIDTH } from '../theme';
-import { AccountMenu } from './account-menu';
 import { LeftNavigation } from './left-navigation';
 import { PageProgress } from './page-progress';
+
+// Only members see the account menu (and its Menu, Popover and Avatar): visitors on the login page never load it.
+const AccountMenu = lazy(async () => ({
+  default: (await importWithReload(() => import('./account-menu'))).AccountMenu,
+}));
 
 /** SPEC §2 default layout: top app bar with the logo, left navigation, account menu and the page. */
 export function AppShell() {
@@ -42,7 +47,11 @@ export function AppShell() {
             </Typography>
           </Box>
           <Box sx={{ flex: 1 }} />
-          {signedIn && <AccountMenu />}
+          {signedIn && (
+            <Suspense fallback={null}>
+              <AccountMenu />
+            </Suspense>
+          )}
         </Toolbar>
       </AppBar>
       <Drawer

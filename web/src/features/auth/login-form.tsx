@@ -1,30 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Messages } from '@wiggle/common/messages';
-import {
-  AuthErrorCodes,
-  type AuthInfo,
-  type LoginInput,
-  loginSchema,
-  loginWithOtpSchema,
-} from '@wiggle/common/schemas/auth';
+import type { AuthInfo, LoginInput } from '@wiggle/common/schemas/auth';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
 import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { clearSnackbars, showSnackbar } from '../../lib/stores/notification';
+import type { LoginFormValues } from './login-form-schema';
 
-const formFields = { keepLoggedIn: z.boolean() };
-const formSchema = loginSchema.omit({ strict: true }).extend(formFields);
-const formWithOtpSchema = loginWithOtpSchema.omit({ strict: true }).extend(formFields);
-type LoginFormValues = z.input<typeof formSchema>;
+/**
+ * The schema and zod load with the first validation (on submit), not with the page: the login page is the first
+ * most visitors see, and zod is a quarter of its JavaScript.
+ */
+const loadSchema = () => import('./login-form-schema');
 
 export interface LoginFormProps {
   onLogin: (input: LoginInput) => Promise<AuthInfo>;
@@ -34,7 +28,8 @@ export interface LoginFormProps {
 export function LoginForm({ onLogin }: LoginFormProps) {
   const [otpShown, setOtpShown] = useState(false);
   const { control, handleSubmit, formState, setFocus } = useForm<LoginFormValues>({
-    resolver: zodResolver(otpShown ? formWithOtpSchema : formSchema) as never,
+    resolver: (async (...args) =>
+      (await loadSchema()).loginResolver(otpShown)(...args)) as Resolver<LoginFormValues>,
     defaultValues: { username: '', password: '', adminOtp: '', keepLoggedIn: false },
   });
 
@@ -49,6 +44,7 @@ export function LoginForm({ onLogin }: LoginFormProps) {
       // A failure from an earlier attempt must not linger over the page the member lands on.
       clearSnackbars();
     } catch (error) {
+      const { AuthErrorCodes } = await loadSchema();
       if (error instanceof ApiError && error.error?.code === AuthErrorCodes.adminOtpRequired) {
         setOtpShown(true);
         setTimeout(() => setFocus('adminOtp'), 0);

@@ -1,0 +1,134 @@
+/**
+ * Media throughput: an authenticated preview GET (/api/library/original/view/{id}-p) through the real compiled
+ * server (`node server/dist/main.mjs`, embedded default, its own DATA_DIR) against a bare Node http server
+ * streaming the same file from disk (bare-server.mjs), measured in the same run with autocannon on 127.0.0.1.
+ * Each server is its own process; the load generator is this one. Rounds alternate so drift in machine load
+ * hits both alike. Prints requests/s and the ratio (goal >= 0.6x); never pass/fail.
+ * Usage: npm run build:node && tsx bench/media/throughput.ts [seconds per round] [rounds]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SqliteDatabase from 'better-sqlite3';
+import { texturedJpeg } from '../engine/fixtures/textured-jpeg';
+import { REPOSITORY_ROOT, startCompiledServer } from '../support/compiled-server';
+
+const SECONDS = Number(process.argv[2] ?? 5);
+const ROUNDS = Number(process.argv[3] ?? 3);
+const CONNECTIONS = 16;
+
+/** Starts a child and resolves once `ready(output)` finds what it needs in what the child printed. */
+function startChild<T>(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => T | undefined) {
+  const child = spawn(process.execPath, args, {
+    cwd: REPOSITORY_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise<{ child: ChildProcess; found: T }>((resolve, reject) => {
+    const look = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = ready(output);
+      if (found !== undefined) resolve({ child, found });
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+    child.once('exit', (code) => reject(new Error(`child exited (${code}): ${output}`)));
+  });
+}
+
+async function main() {
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    const server = await startCompiledServer();
+    closers.push(server.close);
+    const { url, dataDir } = server;
+
+    const username = 'bench@example.com';
+    const registered = await fetch(`${url}/api/account/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', username, password: 'Bench-pass1!', terms: true }),
+    });
+    if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+    const { token } = (await registered.json()) as { token: string };
+    const db = new SqliteDatabase(path.join(dataDir, 'wiggle.db'));
+    db.prepare('update users set is_verified_email = 1 where email = ?').run(username);
+
+    const { bytes } = await texturedJpeg(4000, 3000);
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+    const uploaded = await fetch(`${url}/api/library/originals`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const { originals } = (await uploaded.json()) as { originals: { id: number }[] };
+    const id = originals[0]?.id;
+    if (!id) throw new Error(`upload: ${uploaded.status}`);
+    const { blob_p } = db.prepare('select blob_p from originals where id = ?').get(id) as { blob_p: string };
+    db.close();
+    const file = path.join(dataDir, 'blobs', ...blob_p.split('/'));
+    const size = (await readFile(file)).length;
+    const previewPath = `/api/library/original/view/${id}-p`;
+
+    const bare = await startChild(
+      ['bench/media/bare-server.mjs', file, 'image/jpeg'],
+      process.env,
+      (output) => {
+        const port = /\{"port":(\d+)\}/.exec(output)?.[1];
+        return port ? `http://127.0.0.1:${port}` : undefined;
+      },
+    );
+    closers.push(async () => void bare.child.kill('SIGTERM'));
+
+    const check = await fetch(`${url}${previewPath}`, { headers: { authorization: `Bearer ${token}` } });
+    if (check.status !== 200 || (await check.arrayBuffer()).byteLength !== size)
+      throw new Error(`preview GET answered ${check.status}`);
+
+    const run = async (target: string, headers: Record<string, string>) => {
+      const result = await autocannon({ url: target, connections: CONNECTIONS, duration: SECONDS, headers });
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${target}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      return result.requests.average;
+    };
+    const variants = {
+      app: () => run(`${url}${previewPath}`, { authorization: `Bearer ${token}` }),
+      bare: () => run(`${bare.found}/`, {}),
+    };
+    console.log(
+      `media bench: ${(size / 1024).toFixed(0)} KB preview JPEG, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
+    );
+    await variants.app();
+    await variants.bare(); // warm-up round, not counted (JIT, page cache, SQLite statement cache)
+    const samples: Record<keyof typeof variants, number[]> = { app: [], bare: [] };
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const name of ['app', 'bare'] as const) samples[name].push(await variants[name]());
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const app_ = median(samples.app);
+    const bare_ = median(samples.bare);
+    console.table({
+      'app (authenticated preview GET)': {
+        'median req/s': Math.round(app_),
+        rounds: samples.app.map(Math.round).join(' '),
+      },
+      'bare http + createReadStream': {
+        'median req/s': Math.round(bare_),
+        rounds: samples.bare.map(Math.round).join(' '),
+      },
+    });
+    console.log(`app / bare: ${(app_ / bare_).toFixed(2)}x (goal >= 0.6x)`);
+    console.log(
+      `load average: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${availableParallelism()} cores`,
+    );
+  } finally {
+    for (const close of closers) await close();
+  }
+}
+
+await main();

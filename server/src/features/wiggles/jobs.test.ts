@@ -1,0 +1,210 @@
+import type {
+  CreateWigglesResponse,
+  UploadOriginalsResponse,
+  WiggleStatus,
+} from '@wiggle/common/schemas/library';
+import { EngineInputError } from '@wiggle/engine/image';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
+import {
+  api,
+  blobFiles,
+  createLibraryTestApp,
+  solidJpeg,
+  stereoPair,
+  upload,
+} from '../../test/library/library-test-kit';
+import { wigglesDepsOf } from './deps';
+import { type LibraryEngine, type RenderedWiggle, sharedEngine } from './engine-adapter';
+import { registerWiggleJobs, runWiggleCreation } from './jobs';
+
+/** The real engine, with one step replaced: how the job records each way a creation can end. */
+function engineWith(overrides: Partial<LibraryEngine>): LibraryEngine {
+  return { ...sharedEngine(), ...overrides };
+}
+
+describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  async function start(engine: LibraryEngine, env?: Record<string, string>) {
+    t = await createLibraryTestApp(dialect, env);
+    const owner = await registerMember(t.app);
+    registerWiggleJobs(wigglesDepsOf(t.platform, engine));
+    return owner;
+  }
+
+  async function createOne(owner: TestMember, body: object = {}) {
+    const pair = await stereoPair(160, 120);
+    const files = [
+      { filename: 'l.jpg', bytes: pair.left },
+      { filename: 'r.jpg', bytes: pair.right },
+    ];
+    const ids = (await upload(t!.app, owner.token, files))
+      .json<UploadOriginalsResponse>()
+      .originals.map((o) => o.id);
+    const made = await api<CreateWigglesResponse>(t!.app, owner.token, 'POST', '/api/library/wiggles', {
+      originalIds: ids,
+      stacking: 'standard',
+      target: 'current',
+      ...body,
+    });
+    return made.body.wiggles[0]!.id;
+  }
+
+  async function waitFor(owner: TestMember, id: number, done: (s: WiggleStatus) => boolean) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const [status] = (
+        await api<WiggleStatus[]>(t!.app, owner.token, 'GET', `/api/library/wiggles/status?ids=${id}`)
+      ).body;
+      if ((status && done(status)) || Date.now() > deadline) return status;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('is idempotent: a second run (as after a restart) rewrites the same frames and succeeds again', async () => {
+    const owner = await start(sharedEngine());
+    const id = await createOne(owner);
+    await waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
+    const files = async () => (await blobFiles(t!)).filter((f) => f.startsWith('wiggles/')).sort();
+    const before = await files();
+    expect(before).toHaveLength(10);
+    await runWiggleCreation(wigglesDepsOf(t!.platform), id, {
+      jobId: 'again',
+      attempt: 2,
+      signal: new AbortController().signal,
+    });
+    expect(await files()).toEqual(before);
+    const [status] = (
+      await api<WiggleStatus[]>(t!.app, owner.token, 'GET', `/api/library/wiggles/status?ids=${id}`)
+    ).body;
+    expect(status).toMatchObject({ createStatus: 'Success', iStatus: 'Success' });
+  });
+
+  it('bounds the frames to WIGGLE_FRAME_MAX_SIZE on the long side, keeping the aspect ratio', async () => {
+    const owner = await start(sharedEngine(), { WIGGLE_FRAME_MAX_SIZE: '100' });
+    const id = await createOne(owner);
+    await waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
+    for (const frame of ['left-f', 'right-f']) {
+      const response = await t!.app.inject({
+        method: 'GET',
+        url: `/api/library/wiggle/${id}-${frame}.webp`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const meta = await sharp(response.rawPayload).metadata();
+      expect(meta.width).toBe(100);
+      expect(meta.height).toBe(75);
+    }
+  });
+
+  it('ends as TimeoutError when the creation runs too long', async () => {
+    const owner = await start(engineWith({ renderWiggle: () => new Promise<RenderedWiggle>(() => {}) }), {
+      JOB_TIMEOUT_SECONDS: '1',
+    });
+    const id = await createOne(owner);
+    const status = await waitFor(owner, id, (s) => s.createStatus === 'TimeoutError');
+    expect(status?.createStatus).toBe('TimeoutError');
+    expect(status?.errorMessage).toBe('An unexpected error occurred while creating wiggle.');
+  });
+
+  it('records bad input as Error at once, with the reason', async () => {
+    const owner = await start(
+      engineWith({
+        renderWiggle: async () => {
+          throw new EngineInputError('The photos are not the same scene.', 'not_stereo');
+        },
+      }),
+    );
+    const id = await createOne(owner);
+    const status = await waitFor(owner, id, (s) => s.createStatus === 'Error');
+    expect(status?.createStatus).toBe('Error');
+    expect(status?.errorMessage).toContain('The photos are not the same scene.');
+    // The list offers delete for it: it goes to the trash like any wiggle.
+    expect(
+      (await api(t!.app, owner.token, 'POST', '/api/library/delete', { type: 2, ids: [id] })).status,
+    ).toBe(200);
+  });
+
+  it('keeps a created wiggle when only interpolation fails, and the unaligned pair when auto-align fails', async () => {
+    const owner = await start(
+      engineWith({
+        interpolate: async () => {
+          throw new Error('flow failed');
+        },
+      }),
+    );
+    const solid = await Promise.all([solidJpeg(160, 120, 10), solidJpeg(160, 120, 200)]);
+    const ids = (
+      await upload(t!.app, owner.token, [
+        { filename: 'a.jpg', bytes: solid[0] },
+        { filename: 'b.jpg', bytes: solid[1] },
+      ])
+    )
+      .json<UploadOriginalsResponse>()
+      .originals.map((o) => o.id);
+    const made = await api<CreateWigglesResponse>(t!.app, owner.token, 'POST', '/api/library/wiggles', {
+      originalIds: ids,
+      stacking: 'auto-align',
+      target: 'current',
+    });
+    const id = made.body.wiggles[0]!.id;
+    const status = await waitFor(
+      owner,
+      id,
+      (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress',
+    );
+    expect(status).toMatchObject({ createStatus: 'Success', autoAlignStatus: 'Error', iStatus: 'Error' });
+    expect(status?.errorMessage).toMatch(/^Auto-align failed/);
+    const frame = await t!.app.inject({
+      method: 'GET',
+      url: `/api/library/wiggle/${id}-right-f.webp`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(frame.statusCode).toBe(200);
+  });
+
+  it('splits side-by-side originals into new originals, then pairs them (sideBySideOriginals)', async () => {
+    const owner = await start(sharedEngine());
+    const pair = await stereoPair(200, 150);
+    const sharp = (await import('sharp')).default;
+    const sideBySide = await sharp(pair.left)
+      .extend({ right: 200, background: '#000' })
+      .composite([{ input: pair.right, left: 200, top: 0 }])
+      .jpeg()
+      .toBuffer();
+    const [original] = (
+      await upload(t!.app, owner.token, [{ filename: 'sbs.jpg', bytes: sideBySide }])
+    ).json<UploadOriginalsResponse>().originals;
+    const made = await api<CreateWigglesResponse>(t!.app, owner.token, 'POST', '/api/library/wiggles', {
+      originalIds: [original!.id],
+      pairing: 'sideBySideOriginals',
+      stacking: 'standard',
+      target: 'current',
+    });
+    expect(made.status).toBe(200);
+    const wiggle = made.body.wiggles[0]!;
+    expect(made.body.wiggles).toHaveLength(1);
+    expect(wiggle.sourceType).toBe(1);
+    const page = await api<{ items: Array<{ id: number; name: string; width: number }> }>(
+      t!.app,
+      owner.token,
+      'GET',
+      '/api/library/originals',
+    );
+    const byId = new Map(page.body.items.map((o) => [o.id, o]));
+    expect(byId.get(wiggle.leftOriginalId!)).toMatchObject({ name: 'sbs (left)', width: 200 });
+    expect(byId.get(wiggle.rightOriginalId!)).toMatchObject({ name: 'sbs (right)', width: 200 });
+    const status = await waitFor(
+      owner,
+      wiggle.id,
+      (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress',
+    );
+    expect(status?.createStatus).toBe('Success');
+  });
+});
