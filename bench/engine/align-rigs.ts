@@ -14,6 +14,8 @@ import { alignPair } from '@wiggle/engine/align/align-pair';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import type { RawImage } from '@wiggle/engine/image';
 import sharp from 'sharp';
+import { printTable } from './data/print-table';
+import { readRgb } from './data/real-pairs';
 import { runSift, type SiftJob, siftAvailable } from './data/sift-reference';
 
 const OPENCV = '/usr/share/doc/opencv-doc/examples/data';
@@ -49,15 +51,6 @@ const UNRELATED: { name: string; left: string; right: string; half?: boolean }[]
   },
 ];
 
-async function rgb(path: string): Promise<RawImage> {
-  const { data, info } = await sharp(path)
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: 3 };
-}
-
 async function png(image: RawImage, path: string): Promise<void> {
   await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
     .png({ compressionLevel: 1 })
@@ -76,14 +69,6 @@ function halves(left: RawImage, right: RawImage): [RawImage, RawImage] {
   return [crop(left, 0), crop(right, right.width - w)];
 }
 
-function printTable(head: string[], body: string[][]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => (c ?? '').padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(line(head));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of body) console.log(line(r));
-}
-
 const f3 = (v: number | undefined) => (v === undefined ? 'n/a' : v.toFixed(3));
 
 async function main(): Promise<void> {
@@ -100,7 +85,7 @@ async function main(): Promise<void> {
         notes.push(`skipped ${pair.name}: its package (opencv-doc or python3-skimage) is not installed`);
         continue;
       }
-      const [l, r] = [await rgb(pair.left), await rgb(pair.right)];
+      const [l, r] = [await readRgb(pair.left), await readRgb(pair.right)];
       const cpu = process.cpuUsage();
       const result = await alignPair(l, r);
       const used = process.cpuUsage(cpu);
@@ -165,7 +150,7 @@ async function main(): Promise<void> {
     const refusals: string[][] = [];
     for (const pair of UNRELATED) {
       if (!existsSync(pair.left) || !existsSync(pair.right)) continue;
-      let [l, r] = [await rgb(pair.left), await rgb(pair.right)];
+      let [l, r] = [await readRgb(pair.left), await readRgb(pair.right)];
       if (pair.half) [l, r] = halves(l, r);
       const result = await alignPair(l, r);
       refusals.push([pair.name, result.ok ? 'ACCEPTED (wrong)' : `refused: ${result.reason}`]);

@@ -13,7 +13,8 @@ import { reducedGray } from '@wiggle/engine/cv/gray';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import sharp from 'sharp';
-import { loadRealPairs, type RealPair } from './data/real-pairs';
+import { printTable } from './data/print-table';
+import { loadRealPairs, type RealPair, readRgb } from './data/real-pairs';
 import { runSift, type SiftJob, siftAvailable } from './data/sift-reference';
 import {
   compose,
@@ -174,23 +175,6 @@ function loadNote(): string {
     .join(' ')} on ${cpus().length} cores`;
 }
 
-function printTable(head: string[], body: string[][]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(line(head));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of body) console.log(line(r));
-}
-
-async function rgb(path: string): Promise<RawImage> {
-  const { data, info } = await sharp(path)
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: 3 };
-}
-
 function cropColumns(image: RawImage, from: number, width: number): RawImage {
   const c = image.channels;
   const out = new Uint8Array(width * image.height * c);
@@ -224,7 +208,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
   for (const n of ['01', '02', '03', '04', '06', '07']) {
     const [left, right] = [`${data}/left${n}.jpg`, `${data}/right${n}.jpg`];
     if (existsSync(left) && existsSync(right)) {
-      boards.push({ name: `chessboard rig ${n}`, left: await rgb(left), right: await rgb(right) });
+      boards.push({ name: `chessboard rig ${n}`, left: await readRgb(left), right: await readRgb(right) });
     }
   }
   for (const pair of [...pairs, ...boards]) {

@@ -163,7 +163,8 @@ function bestMatches(
   return pairs;
 }
 
-function popcount(v: number): number {
+/** Set bits of a 32-bit word. */
+export function popcount(v: number): number {
   let x = v - ((v >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;

@@ -1,3 +1,4 @@
+import { popcount } from '../align/features';
 import type { GrayImage } from '../cv/gray';
 
 /**
@@ -333,10 +334,4 @@ function checkConsistency(dl: Float32Array, dr: Float32Array, w: number, h: numb
     if (!okL[i]) dl[i] = Number.NaN;
     if (!okR[i]) dr[i] = Number.NaN;
   }
-}
-
-function popcount(v: number): number {
-  let x = v - ((v >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
