@@ -59,8 +59,7 @@ export function matchFeatures(
   height: number,
   maxRowShift = 0.3,
 ): FeatureMatches {
-  const band = maxRowShift * height;
-  const pairs = bestMatches(left, right, (i, j) => Math.abs(right.y[j]! - left.y[i]!) <= band, LOWE_RATIO);
+  const pairs = bestMatches(left, right, right.y, maxRowShift * height, undefined, 0, LOWE_RATIO);
   return toMatches(left, right, pairs);
 }
 
@@ -81,12 +80,9 @@ export function guidedMatches(
 ): FeatureMatches & { distances: Int32Array } {
   const rowR = Float64Array.from({ length: right.count }, (_, j) => rowInLeft(right.x[j]!, right.y[j]!));
   const colR = Float64Array.from({ length: right.count }, (_, j) => columnInLeft(right.x[j]!, right.y[j]!));
-  const pairs = bestMatches(
-    left,
-    right,
-    (i, j) => Math.abs(rowR[j]! - left.y[i]!) <= bandPx && Math.abs(left.x[i]! - colR[j]!) <= maxDisparity,
-    1,
-  ).filter(([, , d]) => d <= maxHamming);
+  const pairs = bestMatches(left, right, rowR, bandPx, colR, maxDisparity, 1).filter(
+    ([, , d]) => d <= maxHamming,
+  );
   return { ...toMatches(left, right, pairs), distances: Int32Array.from(pairs, ([, , d]) => d) };
 }
 
@@ -102,21 +98,27 @@ function toMatches(left: Keypoints, right: Keypoints, pairs: [number, number, nu
 }
 
 /**
- * Brute-force Hamming matching in JS over one distance pass that serves both directions (faster than two
- * BFMatcher.knnMatch calls in wasm, and gives the mutual-best check for free), over the pairs `allowed` admits.
- * With ratio < 1, the best must also beat the second best by that ratio both ways.
+ * Hamming matching in JS over one distance pass that serves both directions (faster than two BFMatcher.knnMatch
+ * calls in wasm, and gives the mutual-best check for free). Right keypoints are sorted by `rowR` (their row in the
+ * left view) so each left keypoint only meets those within `band` rows; with `colR`, also only those within
+ * `maxDisparity` columns. With ratio < 1, the best must also beat the second best by that ratio both ways.
  * Returns [leftIndex, rightIndex, distance].
  */
 function bestMatches(
   left: Keypoints,
   right: Keypoints,
-  allowed: (i: number, j: number) => boolean,
+  rowR: Float64Array,
+  band: number,
+  colR: Float64Array | undefined,
+  maxDisparity: number,
   ratio: number,
 ): [number, number, number][] {
   const a = left.words;
   const b = right.words;
   const nl = left.count;
   const nr = right.count;
+  const order = Int32Array.from({ length: nr }, (_, j) => j).sort((p, q) => rowR[p]! - rowR[q]!);
+  const sortedRows = Float64Array.from(order, (j) => rowR[j]!);
   const best1 = new Int32Array(nl);
   const best2 = new Int32Array(nl);
   const bestIdx = new Int32Array(nl).fill(-1);
@@ -125,11 +127,14 @@ function bestMatches(
   const rBestIdx = new Int32Array(nr).fill(-1);
   for (let i = 0; i < nl; i++) {
     const ai = i * WORDS;
+    const y = left.y[i]!;
+    const x = left.x[i]!;
     let d1 = 1 << 30;
     let d2 = 1 << 30;
     let di = -1;
-    for (let j = 0; j < nr; j++) {
-      if (!allowed(i, j)) continue;
+    for (let s = lowerBound(sortedRows, y - band); s < nr && sortedRows[s]! <= y + band; s++) {
+      const j = order[s]!;
+      if (colR && Math.abs(x - colR[j]!) > maxDisparity) continue;
       const bj = j * WORDS;
       let d = 0;
       for (let w = 0; w < WORDS; w++) d += popcount(a[ai + w]! ^ b[bj + w]!);
@@ -161,6 +166,18 @@ function bestMatches(
     }
   }
   return pairs;
+}
+
+/** First index whose value is ≥ v in an ascending array. */
+function lowerBound(sorted: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Set bits of a 32-bit word. */

@@ -1,5 +1,5 @@
 import { dominantFit } from './refine';
-import { type Correspondences, type Similarity, verticalResidual } from './similarity';
+import { type Correspondences, median, type Similarity, verticalResidual } from './similarity';
 
 export interface LensFit {
   /** Radial coefficient on |p|²/r2 (p centred, r2 = half-diagonal²); 0 when the residual did not call for one. */
@@ -14,6 +14,8 @@ const K_STEP = 0.02;
 const K_MAX = 0.3;
 /** A lens term must cut the truncated vertical cost by this much to be used. */
 const MIN_GAIN = 0.2;
+/** Median |vertical residual| (px at up to 2000 px) below which no lens term is looked for. */
+const QUIET_RESIDUAL = 0.1;
 
 /**
  * A small radial lens term when the residual says so: real rigs (wide lenses at close range) bend rows by a pixel
@@ -40,9 +42,19 @@ export function fitLens(
     return { cost, model, c };
   };
   const none = score(0);
+  // The residual says no: the similarity alone leaves well under a pixel's tenth (no lens search, no time spent).
+  const residuals = Float64Array.from(all, (i) => Math.abs(verticalResidual(none.model, points, i)));
+  if (median(residuals) < QUIET_RESIDUAL * (thresholdPx / 0.6))
+    return { k: 0, r2, model: none.model, points };
   let best = { k: 0, ...none };
-  for (let k = -K_MAX; k <= K_MAX + 1e-9; k += K_STEP) {
+  // Coarse steps over ±K_MAX, then the two half steps around the best.
+  for (let k = -K_MAX; k <= K_MAX + 1e-9; k += 2 * K_STEP) {
     if (Math.abs(k) < K_STEP / 2) continue;
+    const s = score(k);
+    if (s.cost < best.cost) best = { k, ...s };
+  }
+  for (const k of [best.k - K_STEP, best.k + K_STEP]) {
+    if (Math.abs(k) < K_STEP / 2 || Math.abs(k) > K_MAX + 1e-9) continue;
     const s = score(k);
     if (s.cost < best.cost) best = { k, ...s };
   }
