@@ -53,6 +53,7 @@ export async function buildNode() {
       main: 'server/src/main.ts',
       'admin-create': 'server/src/scripts/admin-create.ts',
       'coupon-create': 'server/src/scripts/coupon-create.ts',
+      'check-storage': 'server/src/scripts/check-storage.ts',
       'gallery-seed': 'server/src/scripts/gallery-seed.ts',
       'worker-entry': workerEntry,
     }),

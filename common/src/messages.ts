@@ -42,6 +42,9 @@ export const Messages = {
   couponInvalid: 'This coupon code is not valid.',
   couponAlreadyRedeemed: 'You have already redeemed this coupon.',
   couponCodeLength: (min: number) => `A coupon code has at least ${min} characters.`,
+  forbiddenCharacters: (label: string) =>
+    `${label} contains characters that are not allowed (control, direction-override or invisible formatting characters).`,
+  invalidId: (label: string) => `${label} must be a positive whole number written in decimal digits.`,
   /** Tune parameters (SPEC §2 Editor, §3, §9 "editor minimum size 200"); the words are ours. */
   tune: {
     pivotOutside: 'The pivot must lie inside the picture.',

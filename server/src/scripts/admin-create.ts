@@ -2,8 +2,10 @@ import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH } from '@wiggle/common/constants';
 import { passwordField } from '@wiggle/common/schemas/account';
 import { emailField } from '@wiggle/common/schemas/auth';
+import { loadConfig } from '../config';
 import { createAdminAccount } from '../features/account/admin-account';
-import { runScript, withMigratedDatabase } from './run-script';
+import { createDatabase, migrateToLatest } from '../platform/db/database';
+import { runScript } from './run-script';
 
 const usage = `Usage: npm run admin:create -- --email admin@example.com --password 'S3cret!pass' [--name 'Admin']
 
@@ -31,7 +33,9 @@ async function main(): Promise<number> {
     console.error(`${reasons.join(' ') || 'A name is required.'}\n\n${usage}`);
     return 2;
   }
-  return withMigratedDatabase(async (db) => {
+  const db = createDatabase(loadConfig());
+  try {
+    await migrateToLatest(db);
     const admin = await createAdminAccount(db, {
       email: email.data,
       password: password.data,
@@ -42,7 +46,9 @@ async function main(): Promise<number> {
     console.log(`otpauth URI: ${admin.otpauthUri}`);
     console.log('Add the URI (or the secret) to an authenticator app; login asks for its 6-digit code.');
     return 0;
-  });
+  } finally {
+    await db.destroy();
+  }
 }
 
 runScript(main);

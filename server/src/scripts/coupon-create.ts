@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { TEXT_MAX_LENGTH } from '@wiggle/common/constants';
+import { loadConfig } from '../config';
 import { createCouponService } from '../features/shop/coupon-service';
-import { runScript, withMigratedDatabase } from './run-script';
+import { createDatabase, migrateToLatest } from '../platform/db/database';
+import { runScript } from './run-script';
 
 const usage = `Usage: npm run coupon:create -- --name 'Spring' --package-id 2 [--amount 100] [--codes 1]
 
@@ -36,12 +38,16 @@ async function main(): Promise<number> {
     console.error(`A name, a package id and positive whole numbers are required.\n\n${usage}`);
     return 2;
   }
-  return withMigratedDatabase(async (db) => {
+  const db = createDatabase(loadConfig());
+  try {
+    await migrateToLatest(db);
     const coupon = await createCouponService(db).createCoupon({ name, amount, numberOfCodes, packageId });
     console.error(`Created coupon ${coupon.id} (${amount} redemptions, package ${packageId}).`);
     for (const code of coupon.codes) console.log(code);
     return 0;
-  });
+  } finally {
+    await db.destroy();
+  }
 }
 
 runScript(main);
