@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { TestMember } from './harness';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
+import { tuneRows, tuneSetup } from './wiggles/tune-authorization-rows';
 
 /**
  * Who may call what: every API endpoint × the five roles, with the expected status. The test in
@@ -186,8 +187,8 @@ export const accountRows: MatrixRow[] = [
 ];
 
 /** Every row of every feature; append yours. */
-export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup];
+export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...tuneRows];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, tuneSetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);

@@ -7,6 +7,7 @@ import { type WiggleFrameName, wiggleFrameKey } from '../library/item-keys';
 import { originalFileForJob } from '../library/originals-service';
 import { WIGGLE_CREATE_JOB, type WiggleCreatePayload, type WigglesDeps } from './deps';
 import type { FrameFiles, LibraryEngine } from './engine-adapter';
+import { savedTune } from './tune-store';
 import { loadWiggleForJob, updateWiggleForJob } from './wiggle-store';
 
 const WEBP = { contentType: 'image/webp' };
@@ -29,15 +30,21 @@ export async function runWiggleCreation(
   deps: WigglesDeps,
   wiggleId: number,
   context: JobContext,
+  retune = false,
 ): Promise<void> {
   const wiggle = await loadWiggleForJob(deps.db, wiggleId);
   if (!wiggle || wiggle.delete_status === 2) return;
-  await updateWiggleForJob(deps.db, wiggleId, {
-    create_status: 'InProgress',
-    i_status: 'None',
-    auto_align_status: 'None',
-    error_message: null,
-  });
+  // A re-render after a tune keeps the wiggle Success (its frames stay served) and only redoes its frames.
+  const rerender = retune && wiggle.create_status === 'Success';
+  if (!rerender) {
+    await updateWiggleForJob(deps.db, wiggleId, {
+      create_status: 'InProgress',
+      i_status: 'None',
+      auto_align_status: 'None',
+      error_message: null,
+    });
+  }
+  const tune = savedTune(wiggle.tune);
   const loadOriginal = async (id: number | null) => {
     const key = id ? await originalFileForJob(deps.db, id) : undefined;
     if (!key)
@@ -55,12 +62,18 @@ export async function runWiggleCreation(
       autoAlign: wiggle.auto_align === 1,
       sideBySide,
       maxSize: deps.frameMaxSize,
+      tune,
     });
     checkAborted(context);
+    if (!(await loadWiggleForJob(deps.db, wiggleId))) return;
     await putFrames(deps.blobs, wiggle.blob_prefix, 'left', rendered.left);
     await putFrames(deps.blobs, wiggle.blob_prefix, 'right', rendered.right);
   } catch (error) {
     // Bad input never gets better on a retry: record it now. Anything else is retried by the queue.
+    if (error instanceof EngineInputError && rerender) {
+      deps.log.warn({ err: error, wiggleId }, 'the tuned wiggle could not be rendered; its frames are kept');
+      return;
+    }
     if (error instanceof EngineInputError) {
       await updateWiggleForJob(deps.db, wiggleId, {
         create_status: 'Error',
@@ -78,6 +91,7 @@ export async function runWiggleCreation(
     width: rendered.width,
     height: rendered.height,
     alignment: rendered.alignment ? JSON.stringify(rendered.alignment) : null,
+    canvas: JSON.stringify(rendered.canvas),
     error_message:
       rendered.autoAlignStatus === 'Error'
         ? `${Messages.autoAlignFailed} (${rendered.autoAlignError})`
@@ -87,7 +101,7 @@ export async function runWiggleCreation(
 
   try {
     checkAborted(context);
-    const frames = await deps.engine.interpolate(rendered.views);
+    const frames = await deps.engine.interpolate(rendered.views, tune);
     checkAborted(context);
     for (const position of [25, 50, 75] as const) {
       await putFrames(deps.blobs, wiggle.blob_prefix, String(position), frames[position]);
@@ -122,7 +136,7 @@ export function registerWiggleJobs(deps: WigglesDeps): void {
   deps.jobs.process<WiggleCreatePayload>(WIGGLE_CREATE_JOB, {
     timeoutMs: deps.jobTimeoutMs,
     concurrency: 1,
-    run: (payload, context) => runWiggleCreation(deps, payload.wiggleId, context),
+    run: (payload, context) => runWiggleCreation(deps, payload.wiggleId, context, payload.retune === true),
     onTimeout: (payload) => recordUnfinished(deps, payload.wiggleId, 'TimeoutError'),
     onFailed: (payload) => recordUnfinished(deps, payload.wiggleId, 'Error'),
   });

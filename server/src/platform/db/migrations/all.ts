@@ -4,6 +4,7 @@ import * as support from './0002-support';
 import * as adminOtpReplay from './0003-admin-otp-replay';
 import * as jobs from './0005-jobs';
 import * as library from './0010-library';
+import * as wiggleTune from './0040-wiggle-tune';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-admin-otp-replay': adminOtpReplay,
   '0005-jobs': jobs,
   '0010-library': library,
+  '0040-wiggle-tune': wiggleTune,
 };
