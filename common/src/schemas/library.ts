@@ -275,7 +275,8 @@ export type TrashListResponse = z.infer<typeof TrashListResponseSchema>;
 // ---- media ----
 
 export const ORIGINAL_MEDIA_PATTERN = /^(\d+)-([opt])$/;
-export const WIGGLE_MEDIA_PATTERN = /^(\d+)-(left|right)-([ft])\.webp$/;
+/** f full, t thumbnail, e the editor's view: the aligned working view before the member's tune. */
+export const WIGGLE_MEDIA_PATTERN = /^(\d+)-(left|right)-([fte])\.webp$/;
 export const WIGGLE_FRAME_PATTERN = /^(\d+)-(25|50|75)-([ft])\.webp$/;
 export const MediaFileParamsSchema = z.object({ file: z.string().max(64) });
 

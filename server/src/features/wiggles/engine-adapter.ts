@@ -30,6 +30,8 @@ export interface RenderedWiggle {
     pivot: { x: number; y: number };
     canvas: { width: number; height: number };
   } | null;
+  /** The working views before the tune (WebP), what the editor tunes on. */
+  editorViews: { left: Buffer; right: Buffer };
   /** The canvas the tune's coordinates refer to (source px), aligned or not. */
   canvas: { width: number; height: number };
   /** The prepared (aligned, bounded) views, kept for interpolation. */
@@ -140,6 +142,7 @@ export function pooledEngine(pool: WorkerPool): LibraryEngine {
             ? { transform: alignment.transform, pivot: alignment.suggestedPivot, canvas: rendered.canvas }
             : null,
         canvas: rendered.canvas,
+        editorViews: { left: await webp(views.left), right: await webp(views.right) },
         views,
       };
     },
@@ -152,6 +155,12 @@ export function pooledEngine(pool: WorkerPool): LibraryEngine {
       return { 25: f25!, 50: f50!, 75: f75! };
     },
   };
+}
+
+function webp(image: RawImage) {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .webp({ quality: 90 })
+    .toBuffer();
 }
 
 function jpeg(image: RawImage) {

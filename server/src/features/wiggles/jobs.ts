@@ -66,6 +66,8 @@ export async function runWiggleCreation(
     });
     checkAborted(context);
     if (!(await loadWiggleForJob(deps.db, wiggleId))) return;
+    await deps.blobs.put(wiggleFrameKey(wiggle.blob_prefix, 'left-e'), rendered.editorViews.left, WEBP);
+    await deps.blobs.put(wiggleFrameKey(wiggle.blob_prefix, 'right-e'), rendered.editorViews.right, WEBP);
     await putFrames(deps.blobs, wiggle.blob_prefix, 'left', rendered.left);
     await putFrames(deps.blobs, wiggle.blob_prefix, 'right', rendered.right);
   } catch (error) {

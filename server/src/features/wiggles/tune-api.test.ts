@@ -33,10 +33,10 @@ describe.each(testDialects())('wiggle tune API on %s', (dialect) => {
     });
     return made.body.wiggles[0]!.id;
   };
-  const leftFrameSize = async () => {
+  const leftFrameSize = async (kind: 'f' | 'e' = 'f') => {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/library/wiggle/${id}-left-f.webp`,
+      url: `/api/library/wiggle/${id}-left-${kind}.webp`,
       headers: bearer(owner.token),
     });
     const meta = await sharp(res.rawPayload).metadata();
@@ -155,5 +155,7 @@ describe.each(testDialects())('wiggle tune API on %s', (dialect) => {
     // The largest 16:9 area inside the crop, within a pixel.
     expect(size.width).toBe(canvas.width);
     expect(Math.abs(size.height! - (canvas.width * 9) / 16)).toBeLessThanOrEqual(1);
+    // The editor keeps tuning on the untuned working view.
+    expect(await leftFrameSize('e')).toEqual(canvas);
   });
 });
