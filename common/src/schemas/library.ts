@@ -282,7 +282,7 @@ export const MediaFileParamsSchema = z.object({ file: z.string().max(64) });
 
 export const originalMediaUrl = (originalId: number, size: 'o' | 'p' | 't') =>
   `/api/library/original/view/${originalId}-${size}`;
-export const wiggleMediaUrl = (wiggleId: number, side: 'left' | 'right', size: 'f' | 't') =>
+export const wiggleMediaUrl = (wiggleId: number, side: 'left' | 'right', size: 'f' | 't' | 'e') =>
   `/api/library/wiggle/${wiggleId}-${side}-${size}.webp`;
 export const wiggleFrameUrl = (wiggleId: number, position: 25 | 50 | 75, size: 'f' | 't') =>
   `/api/library/wiggle/frame/${wiggleId}-${position}-${size}.webp`;

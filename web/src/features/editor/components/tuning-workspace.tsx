@@ -1,0 +1,132 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Tune } from '@wiggle/common/schemas/render-description';
+import type { WiggleTuneResponse } from '@wiggle/common/schemas/tune-api';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { type EditorPreferences, useSetting } from '../../../lib/stores/settings';
+import { saveTune } from '../api/editor-api';
+import { disparityAt } from '../logic/disparity';
+import { playbackFrameMs, playbackPositions } from '../logic/playback';
+import {
+  clampZoom,
+  initialCrop,
+  keptArea,
+  type Point,
+  ratioValue,
+  stageScale,
+} from '../logic/stage-geometry';
+import type { EditorViews } from '../logic/use-editor-views';
+import { EditorStage } from './editor-stage';
+import { LivePreview } from './live-preview';
+import { TunePanel } from './tune-panel';
+
+const SAVE_DELAY_MS = 700;
+const STAGE_BOX = { width: 900, height: 600 };
+
+interface TuningWorkspaceProps {
+  wiggleId: number;
+  saved: WiggleTuneResponse;
+  views: EditorViews;
+  onSaved: (answer: WiggleTuneResponse) => void;
+}
+
+/** Stage, live preview and parameters of one wiggle; every change is saved on the wiggle shortly after. */
+export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorkspaceProps) {
+  const canvas = saved.canvas!;
+  const [tune, setTune] = useState<Tune>(saved.tune as Tune);
+  const [prefs, setPrefs] = useSetting('editorPreferences');
+  const [saveState, setSaveState] = useState<{ saving: boolean; error?: string }>({ saving: false });
+  const dirty = useRef(false);
+  const pivot: Point = tune.pivot ?? saved.suggestedPivot ?? { x: canvas.width / 2, y: canvas.height / 2 };
+  // View px per source px (the editor views are the working copy, bounded like the library frames).
+  const viewScale = views.left.width / canvas.width;
+  const shiftX = useMemo(() => {
+    const g = views.grey;
+    const s = viewScale * g.scale;
+    const range = Math.round(g.left.width / 8);
+    return disparityAt(g.left, g.right, pivot.x * s, pivot.y * s, range) / s;
+  }, [views.grey, viewScale, pivot.x, pivot.y]);
+
+  useEffect(() => {
+    if (!dirty.current) return;
+    const timer = setTimeout(() => {
+      setSaveState({ saving: true });
+      saveTune(wiggleId, tune)
+        .then((answer) => {
+          onSaved(answer);
+          setSaveState({ saving: false });
+        })
+        .catch((error: unknown) => setSaveState({ saving: false, error: errorMessage(error, 'Not saved.') }));
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [tune, wiggleId, onSaved]);
+
+  const change = (patch: Partial<Tune>) => {
+    dirty.current = true;
+    setTune((t) => ({ ...t, ...patch }));
+  };
+  const setPreferences = (patch: Partial<EditorPreferences>) =>
+    setPrefs({ ...prefs, ...patch, zoom: clampZoom(patch.zoom ?? prefs.zoom) });
+  const ratio = tune.aspectRatio ? ratioValue(tune.aspectRatio.ratio, tune.aspectRatio.orientation) : null;
+  const scale = stageScale(canvas, STAGE_BOX, prefs.zoom);
+  const area = keptArea(tune, canvas);
+
+  return (
+    <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <EditorStage
+          left={views.left}
+          right={views.right}
+          canvas={canvas}
+          scale={scale}
+          preferences={prefs}
+          pivot={pivot}
+          shiftX={shiftX}
+          offsetY={tune.verticalOffset}
+          rotationDeg={tune.rotationDeg}
+          crop={tune.crop ?? null}
+          ratio={ratio}
+          onPivot={(p) => change({ pivot: p })}
+          onCrop={(crop) => change({ crop })}
+        />
+        <Typography variant="caption" color="text.secondary" sx={{ px: 2 }} data-testid="save-state">
+          {saveState.error ? '' : saveState.saving ? 'Saving…' : dirty.current ? 'Saved' : ''}
+        </Typography>
+        {saveState.error ? <Alert severity="error">{saveState.error}</Alert> : null}
+      </Box>
+      <Stack spacing={1}>
+        <LivePreview
+          left={views.left}
+          right={views.right}
+          viewScale={viewScale}
+          area={area}
+          shiftX={shiftX}
+          offsetY={tune.verticalOffset}
+          rotationDeg={tune.rotationDeg}
+          positions={playbackPositions(prefs.playbackMode)}
+          frameMs={playbackFrameMs(prefs.playbackMode, prefs.speedIndex, prefs.superSpeed)}
+        />
+        <TunePanel
+          tune={tune}
+          preferences={prefs}
+          hasSuggestedPivot={saved.suggestedPivot !== null}
+          onTune={change}
+          onPreferences={setPreferences}
+          onSuggestedPivot={() => saved.suggestedPivot && change({ pivot: saved.suggestedPivot })}
+          onRatio={(choice) => {
+            if (choice === 'none') return change({ crop: undefined, aspectRatio: undefined });
+            if (choice === 'free')
+              return change({ crop: tune.crop ?? initialCrop(canvas, null), aspectRatio: undefined });
+            change({
+              aspectRatio: choice,
+              crop: initialCrop(canvas, ratioValue(choice.ratio, choice.orientation)),
+            });
+          }}
+        />
+      </Stack>
+    </Stack>
+  );
+}
