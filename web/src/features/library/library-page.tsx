@@ -10,6 +10,7 @@ import type { Folder } from '@wiggle/common/schemas/library';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { showSnackbar } from '../../lib/stores/notification';
 import { getSetting, useSetting } from '../../lib/stores/settings';
+import { useElementWidth } from '../../lib/use-element-width';
 import { useFolders } from './api/folders';
 import { type FolderAction, FolderTreePanel } from './components/folder-tree-panel';
 import { type LibraryDialog, LibraryDialogs } from './components/library-dialogs';
@@ -18,7 +19,6 @@ import { LibraryToolbar, type SelectionAction } from './components/library-toolb
 import { TrashView } from './components/trash-view';
 import { resolveUploadFolder } from './components/upload-dialog';
 import { useDebouncedValue } from './hooks/use-debounced-value';
-import { useElementWidth } from './hooks/use-element-width';
 import { useFileDrop } from './hooks/use-file-drop';
 import { useFolderNavigation } from './hooks/use-folder-navigation';
 import { useLibraryActions } from './hooks/use-library-actions';

@@ -2,11 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { EDITOR_DEFAULTS } from '@wiggle/common/constants';
 import type { Tune } from '@wiggle/common/schemas/render-description';
 import type { WiggleTuneResponse } from '@wiggle/common/schemas/tune-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { type EditorPreferences, useSetting } from '../../../lib/stores/settings';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { saveTune } from '../api/editor-api';
 import { disparityAt } from '../logic/disparity';
 import { playbackFrameMs, playbackPositions } from '../logic/playback';
@@ -24,7 +26,16 @@ import { LivePreview } from './live-preview';
 import { TunePanel } from './tune-panel';
 
 const SAVE_DELAY_MS = 700;
-const STAGE_BOX = { width: 900, height: 600 };
+type SaveState = 'idle' | 'pending' | 'saving' | 'saved';
+const SAVE_LABELS: Record<SaveState, string> = {
+  idle: '',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  saved: 'Saved',
+};
+/** Stage padding and margin on both sides (SPEC §9: 10 each). */
+const STAGE_INSET = 2 * (EDITOR_DEFAULTS.stagePadding + EDITOR_DEFAULTS.stageMargin);
+const STAGE_MAX_HEIGHT = 640;
 
 interface TuningWorkspaceProps {
   wiggleId: number;
@@ -38,8 +49,10 @@ export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorks
   const canvas = saved.canvas!;
   const [tune, setTune] = useState<Tune>(saved.tune as Tune);
   const [prefs, setPrefs] = useSetting('editorPreferences');
-  const [saveState, setSaveState] = useState<{ saving: boolean; error?: string }>({ saving: false });
+  const [saveState, setSaveState] = useState<{ state: SaveState; error?: string }>({ state: 'idle' });
   const dirty = useRef(false);
+  const stageBox = useRef<HTMLDivElement>(null);
+  const stageWidth = useElementWidth(stageBox, 800);
   const pivot: Point = tune.pivot ?? saved.suggestedPivot ?? { x: canvas.width / 2, y: canvas.height / 2 };
   // View px per source px (the editor views are the working copy, bounded like the library frames).
   const viewScale = views.left.width / canvas.width;
@@ -53,30 +66,35 @@ export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorks
   useEffect(() => {
     if (!dirty.current) return;
     const timer = setTimeout(() => {
-      setSaveState({ saving: true });
+      setSaveState({ state: 'saving' });
       saveTune(wiggleId, tune)
         .then((answer) => {
           onSaved(answer);
-          setSaveState({ saving: false });
+          setSaveState((current) => (current.state === 'saving' ? { state: 'saved' } : current));
         })
-        .catch((error: unknown) => setSaveState({ saving: false, error: errorMessage(error, 'Not saved.') }));
+        .catch((error: unknown) => setSaveState({ state: 'idle', error: errorMessage(error, 'Not saved.') }));
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [tune, wiggleId, onSaved]);
 
   const change = (patch: Partial<Tune>) => {
     dirty.current = true;
+    setSaveState({ state: 'pending' });
     setTune((t) => ({ ...t, ...patch }));
   };
   const setPreferences = (patch: Partial<EditorPreferences>) =>
     setPrefs({ ...prefs, ...patch, zoom: clampZoom(patch.zoom ?? prefs.zoom) });
   const ratio = tune.aspectRatio ? ratioValue(tune.aspectRatio.ratio, tune.aspectRatio.orientation) : null;
-  const scale = stageScale(canvas, STAGE_BOX, prefs.zoom);
+  const scale = stageScale(
+    canvas,
+    { width: Math.max(200, stageWidth - STAGE_INSET), height: STAGE_MAX_HEIGHT },
+    prefs.zoom,
+  );
   const area = keptArea(tune, canvas);
 
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box ref={stageBox} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
         <EditorStage
           left={views.left}
           right={views.right}
@@ -93,7 +111,7 @@ export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorks
           onCrop={(crop) => change({ crop })}
         />
         <Typography variant="caption" color="text.secondary" sx={{ px: 2 }} data-testid="save-state">
-          {saveState.error ? '' : saveState.saving ? 'Saving…' : dirty.current ? 'Saved' : ''}
+          {SAVE_LABELS[saveState.state]}
         </Typography>
         {saveState.error ? <Alert severity="error">{saveState.error}</Alert> : null}
       </Box>

@@ -13,7 +13,7 @@ import {
   useMemo,
   useRef,
 } from 'react';
-import { useElementWidth } from '../hooks/use-element-width';
+import { useElementWidth } from '../../../lib/use-element-width';
 import {
   buildGridRows,
   columnsFor,
