@@ -18,6 +18,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'], testTimeout: 30_000 } },
       'web/vitest.config.ts',
     ],
   },

@@ -4,7 +4,7 @@
  * streaming the same file from disk (bare-server.mjs), measured in the same run with autocannon on 127.0.0.1.
  * Each server is its own process; the load generator is this one. Rounds alternate so drift in machine load
  * hits both alike. Prints requests/s and the ratio (goal >= 0.6x); never pass/fail.
- * Usage: npm run build:node && tsx bench/media/throughput.ts [seconds per round] [rounds]
+ * Usage: npm run build:node && tsx bench/media/throughput.ts [seconds per round] [rounds] [p|t]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -17,6 +17,8 @@ import { REPOSITORY_ROOT, startCompiledServer } from '../support/compiled-server
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const ROUNDS = Number(process.argv[3] ?? 3);
+/** p (preview, the default) or t (thumbnail: small enough that per-request work dominates). */
+const SIZE = process.argv[4] === 't' ? 't' : 'p';
 const CONNECTIONS = 16;
 
 /** Starts a child and resolves once `ready(output)` finds what it needs in what the child printed. */
@@ -68,11 +70,13 @@ async function main() {
     const { originals } = (await uploaded.json()) as { originals: { id: number }[] };
     const id = originals[0]?.id;
     if (!id) throw new Error(`upload: ${uploaded.status}`);
-    const { blob_p } = db.prepare('select blob_p from originals where id = ?').get(id) as { blob_p: string };
+    const row = db.prepare(`select blob_${SIZE} as key from originals where id = ?`).get(id) as {
+      key: string;
+    };
     db.close();
-    const file = path.join(dataDir, 'blobs', ...blob_p.split('/'));
+    const file = path.join(dataDir, 'blobs', ...row.key.split('/'));
     const size = (await readFile(file)).length;
-    const previewPath = `/api/library/original/view/${id}-p`;
+    const previewPath = `/api/library/original/view/${id}-${SIZE}`;
 
     const bare = await startChild(
       ['bench/media/bare-server.mjs', file, 'image/jpeg'],
@@ -99,7 +103,7 @@ async function main() {
       bare: () => run(`${bare.found}/`, {}),
     };
     console.log(
-      `media bench: ${(size / 1024).toFixed(0)} KB preview JPEG, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
+      `media bench: ${(size / 1024).toFixed(0)} KB ${SIZE === 'p' ? 'preview' : 'thumbnail'} JPEG, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
     );
     await variants.app();
     await variants.bare(); // warm-up round, not counted (JIT, page cache, SQLite statement cache)
@@ -111,7 +115,7 @@ async function main() {
     const app_ = median(samples.app);
     const bare_ = median(samples.bare);
     console.table({
-      'app (authenticated preview GET)': {
+      'app (authenticated GET)': {
         'median req/s': Math.round(app_),
         rounds: samples.app.map(Math.round).join(' '),
       },

@@ -31,7 +31,9 @@ export async function startCompiledServer(env: Record<string, string> = {}): Pro
   const dataDir = await mkdtemp(path.join(tmpdir(), 'wiggle-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/dist/main.mjs'], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server under load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'server/dist/main.mjs'], {
     cwd: REPOSITORY_ROOT,
     stdio: 'inherit',
     env: {

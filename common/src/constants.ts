@@ -82,6 +82,11 @@ export const SHARPEN_LEVELS = [1, 2, 3, 4] as const;
 
 /**
  * Limits of the editor's fine tuning (ours: SPEC names the controls, not their range). Rotation matches what
- * auto-align accepts; maxSide bounds any rendered side (resize, export).
+ * auto-align accepts; maxSide bounds any rendered side (resize, export); padding in output px.
  */
-export const FINE_TUNE_LIMITS = { verticalOffsetPx: 500, rotationDeg: 10, maxSide: 16384 } as const;
+export const FINE_TUNE_LIMITS = {
+  verticalOffsetPx: 500,
+  rotationDeg: 10,
+  maxSide: 16384,
+  padding: 2000,
+} as const;

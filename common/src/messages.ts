@@ -1,3 +1,5 @@
+import { ASPECT_RATIOS, BLUR_LEVELS, EDITOR_MIN_SIZE, FINE_TUNE_LIMITS, SHARPEN_LEVELS } from './constants';
+
 /** User-facing messages of SPEC.md §5 and §8, word for word; the browser and the server both use these. */
 export const Messages = {
   mandatory: 'This field is mandatory.',
@@ -25,19 +27,20 @@ export const Messages = {
   invalidUrl: 'A valid URL is required (http:// or https://).',
   settingsInvalid: 'Settings must be a JSON object.',
   tooLong: (max: number) => `At most ${max} characters are allowed.`,
-  /** Tune parameters (SPEC §2 Editor, §3, §9 "editor minimum size 200"). */
+  /** Tune parameters (SPEC §2 Editor, §3, §9 "editor minimum size 200"); the words are ours. */
   tune: {
     pivotOutside: 'The pivot must lie inside the picture.',
     cropOutside: 'The crop must lie inside the picture.',
-    cropTooSmall: 'The crop must be at least 200 px wide and 200 px high.',
-    unknownAspectRatio: 'The aspect ratio must be one of 4:3, 3:2, 1:1, 16:9, 21:9.',
-    resizeRange: 'The resize value must be a whole number of pixels from 200 to 16384.',
-    verticalOffsetRange: 'The vertical offset must be between -500 and 500 px.',
-    rotationRange: 'The rotation must be between -10 and 10 degrees.',
-    blurLevel: 'Blur must be 10, 20 or 30 %.',
-    sharpenLevel: 'Sharpen must be a level from 1 to 4.',
-    paddingRange: 'Padding must be a whole number of pixels from 0 to 2000.',
+    cropTooSmall: `The crop must be at least ${EDITOR_MIN_SIZE} px wide and ${EDITOR_MIN_SIZE} px high.`,
+    unknownAspectRatio: `The aspect ratio must be one of ${ASPECT_RATIOS.join(', ')}.`,
+    resizeRange: `The resize value must be a whole number of pixels from ${EDITOR_MIN_SIZE} to ${FINE_TUNE_LIMITS.maxSide}.`,
+    verticalOffsetRange: `The vertical offset must be between -${FINE_TUNE_LIMITS.verticalOffsetPx} and ${FINE_TUNE_LIMITS.verticalOffsetPx} px.`,
+    rotationRange: `The rotation must be between -${FINE_TUNE_LIMITS.rotationDeg} and ${FINE_TUNE_LIMITS.rotationDeg} degrees.`,
+    blurLevel: `Blur must be ${BLUR_LEVELS.slice(0, -1).join(', ')} or ${BLUR_LEVELS.at(-1)} %.`,
+    sharpenLevel: `Sharpen must be a level from ${SHARPEN_LEVELS[0]} to ${SHARPEN_LEVELS.at(-1)}.`,
+    paddingRange: `Padding must be a whole number of pixels from 0 to ${FINE_TUNE_LIMITS.padding}.`,
     watermarkCharacters: 'The watermark must not contain control characters.',
     sideBySideOrder: 'The side-by-side order must be parallel or cross.',
+    paddingColor: 'The padding colour must be #rrggbb.',
   },
 } as const;

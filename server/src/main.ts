@@ -1,6 +1,5 @@
-import { buildApp } from './app';
+import { buildApp, startJobHandlers } from './app';
 import { loadConfig } from './config';
-import { startJobHandlers } from './jobs';
 import { runsJobHandlers } from './platform/jobs/create-job-queue';
 import { createLogger } from './platform/logger';
 import { closePlatform, createPlatform, type Platform } from './platform/platform';

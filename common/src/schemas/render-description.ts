@@ -106,10 +106,15 @@ export const RenderDescriptionSchema = TuneSchema.extend({
   /** Long side the frames are bounded to before crop and resize (library working copy, export size). */
   maxSide: z.number().int().positive().max(FINE_TUNE_LIMITS.maxSide).optional(),
   /** Border around every frame, px of the output. */
-  padding: z.number().int(Messages.tune.paddingRange).min(0, Messages.tune.paddingRange).max(2000).default(0),
+  padding: z
+    .number()
+    .int(Messages.tune.paddingRange)
+    .min(0, Messages.tune.paddingRange)
+    .max(FINE_TUNE_LIMITS.padding, Messages.tune.paddingRange)
+    .default(0),
   paddingColor: z
     .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'The padding colour must be #rrggbb.')
+    .regex(/^#[0-9a-fA-F]{6}$/, Messages.tune.paddingColor)
     .default('#ffffff'),
   /** Text drawn by the engine in the bottom-right corner of every frame; empty or absent for none. */
   watermark: WatermarkTextSchema.optional(),

@@ -1,5 +1,6 @@
-import { ASPECT_RATIOS, BLUR_LEVELS, SHARPEN_LEVELS } from '@wiggle/common/constants';
+import { type ASPECT_RATIOS, BLUR_LEVELS, FINE_TUNE_LIMITS, SHARPEN_LEVELS } from '@wiggle/common/constants';
 import type { Orientation } from '@wiggle/common/enums';
+import { Messages } from '@wiggle/common/messages';
 import { EngineInputError } from '../image';
 
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
@@ -65,16 +66,15 @@ export function checkRenderParams(params: RenderParams): void {
   const fail = (message: string) => {
     throw new EngineInputError(message, 'unsupported');
   };
-  if (params.blur && !(BLUR_LEVELS as readonly number[]).includes(params.blur))
-    fail('Blur must be 10, 20 or 30 %.');
+  if (params.blur && !(BLUR_LEVELS as readonly number[]).includes(params.blur)) fail(Messages.tune.blurLevel);
   if (params.sharpen && !(SHARPEN_LEVELS as readonly number[]).includes(params.sharpen)) {
-    fail('Sharpen must be a level from 1 to 4.');
+    fail(Messages.tune.sharpenLevel);
   }
   if (
     params.padding !== undefined &&
-    !(Number.isInteger(params.padding) && params.padding >= 0 && params.padding <= 2000)
+    !(Number.isInteger(params.padding) && params.padding >= 0 && params.padding <= FINE_TUNE_LIMITS.padding)
   ) {
-    fail('Padding must be a whole number of pixels from 0 to 2000.');
+    fail(Messages.tune.paddingRange);
   }
   const resize = params.resize;
   if (
@@ -86,6 +86,6 @@ export function checkRenderParams(params: RenderParams): void {
   }
   const aspect = params.crop?.aspect;
   if (aspect !== undefined && !(aspect in ASPECTS)) {
-    fail(`Aspect ratio must be one of ${ASPECT_RATIOS.join(', ')}.`);
+    fail(Messages.tune.unknownAspectRatio);
   }
 }

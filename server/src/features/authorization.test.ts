@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../platform/auth/sessions';
-import {
-  authorizationMatrix,
-  MATRIX_EXEMPT_ROUTES,
-  type MatrixContext,
-  type MatrixRow,
-  matrixSetups,
-  ROLES,
-  type Role,
-} from '../test/authorization-matrix';
+import { authorizationMatrix, MATRIX_EXEMPT_ROUTES, matrixSetups } from '../test/authorization-matrix';
+import { type MatrixContext, type MatrixRow, ROLES, type Role } from '../test/authorization-types';
 import { createAdmin, createTestApp, registerMember, type TestApp, testDialects } from '../test/harness';
 
 const methodOf = (row: MatrixRow) => row.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

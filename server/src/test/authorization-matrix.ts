@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import type { TestMember } from './harness';
+import type { MatrixContext, MatrixRow, MatrixSetup, Role } from './authorization-types';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
 import { tuneRows, tuneSetup } from './wiggles/tune-authorization-rows';
@@ -10,35 +9,6 @@ import { tuneRows, tuneSetup } from './wiggles/tune-authorization-rows';
  * `features/authorization.test.ts` runs each row for each role with a fresh session and checks that the table lists
  * every documented /api route. Features append their rows (and, when they need objects to point at, a setup) here.
  */
-export type Role = 'visitor' | 'unverified' | 'verified' | 'other' | 'admin';
-export const ROLES: Role[] = ['visitor', 'unverified', 'verified', 'other', 'admin'];
-
-export interface MatrixContext {
-  app: FastifyInstance;
-  /** The verified member who owns the fixtures ("verified" role); "other" is a second verified member. */
-  owner: TestMember;
-  other: TestMember;
-  /** Whatever the setups returned, merged. */
-  fixtures: Record<string, unknown>;
-}
-
-export interface MatrixRequest {
-  url: string;
-  payload?: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface MatrixRow {
-  /** `METHOD /path` as registered under /api, with `:param` placeholders (matched against the OpenAPI document). */
-  route: string;
-  /** The concrete request; called once per role, right before the call. Defaults to the route's path. */
-  request?: (context: MatrixContext, role: Role) => MatrixRequest | Promise<MatrixRequest>;
-  expect: Record<Role, number>;
-}
-
-/** Creates objects rows point at, owned by `owner`; runs once per app. */
-export type MatrixSetup = (context: Omit<MatrixContext, 'fixtures'>) => Promise<Record<string, unknown>>;
-
 const everyone = (status: number): Record<Role, number> => ({
   visitor: status,
   unverified: status,

@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { createAdminAccount } from '../features/account/admin-account';
 import { createSession } from '../platform/auth/sessions';
 import type { Dialect } from '../platform/db/columns';
-import { createLogger } from '../platform/logger';
+import { createLogger, type Logger } from '../platform/logger';
 import { closePlatform, createPlatform, type Platform } from '../platform/platform';
 
 export type { ParsedMail } from './mail-parse';
@@ -32,6 +32,8 @@ export interface TestAppOptions {
   smtp?: string;
   /** Extra environment settings (e.g. a lower rate limit). */
   env?: Record<string, string>;
+  /** The logger instead of the configured one, e.g. to collect what a request logs. */
+  log?: Logger;
   /** Runs after the app is built and before it is ready, e.g. to add test-only routes. */
   beforeReady?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -79,7 +81,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   });
   let platform: Platform | undefined;
   try {
-    platform = await createPlatform(config, createLogger(config));
+    platform = await createPlatform(config, options.log ?? createLogger(config));
     const app = await buildApp(platform);
     await options.beforeReady?.(app);
     await app.ready();

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Member } from '../../platform/auth/sessions';
 import type { BlobStore } from '../../platform/blobs/blob-store';
-import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { NotFound, UnsupportedMediaType } from '../../platform/errors';
+import { createAvatarStore } from './avatar-store';
 import { avatarUrl } from './users-service';
 
 export const AVATAR_SIZE = 256;
@@ -17,6 +17,7 @@ const AVATAR_ID = /^[A-Za-z0-9_-]{16,64}$/;
  */
 export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
   const keyOf = (id: string) => `avatars/${id}.webp`;
+  const avatars = createAvatarStore(db);
 
   return {
     /** Square crop around the centre, at most 256 px, WebP; any image sharp can decode is accepted. */
@@ -33,31 +34,16 @@ export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
       }
       const id = randomBytes(16).toString('base64url');
       await blobs.put(keyOf(id), webp, { contentType: 'image/webp' });
-      const previous = await db
-        .selectFrom('users')
-        .select('avatar_id')
-        .where('id', '=', member.id)
-        .executeTakeFirst();
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('avatars').values({ id, user_id: member.id, created_at: isoNow() }).execute();
-        await trx
-          .updateTable('users')
-          .set({ avatar_id: id, updated_at: isoNow() })
-          .where('id', '=', member.id)
-          .execute();
-        if (previous?.avatar_id)
-          await trx.deleteFrom('avatars').where('id', '=', previous.avatar_id).execute();
-      });
-      if (previous?.avatar_id) await blobs.delete(keyOf(previous.avatar_id));
+      const previousId = await avatars.currentAvatarId(member.id);
+      await avatars.replaceAvatar(member.id, id, previousId);
+      if (previousId) await blobs.delete(keyOf(previousId));
       return { avatar: avatarUrl(id) ?? '' };
     },
 
     /** Blob key of the member's own avatar (admins: anyone's); a foreign or unknown id is 404 like a missing one. */
     async keyFor(member: Member, id: string): Promise<string> {
       if (!AVATAR_ID.test(id)) throw new NotFound();
-      let query = db.selectFrom('avatars').select('id').where('id', '=', id);
-      if (!member.isAdmin) query = query.where('user_id', '=', member.id);
-      const row = await query.executeTakeFirst();
+      const row = await avatars.findAvatar(id, member.isAdmin ? null : member.id);
       if (!row) throw new NotFound();
       return keyOf(row.id);
     },

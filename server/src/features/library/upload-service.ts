@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteStatus, SourceType } from '@wiggle/common/enums';
+import { readFile } from 'node:fs/promises';
+import { DEFAULT_UPLOAD_RESOLUTION_LIMIT } from '@wiggle/common/constants';
+import { SourceType } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
-import type { Original } from '@wiggle/common/schemas/library';
+import {
+  type Original,
+  UploadFieldsSchema,
+  type UploadOriginalsResponse,
+} from '@wiggle/common/schemas/library';
 import { EngineInputError } from '@wiggle/engine/image';
 import type { EncodedImage } from '@wiggle/engine/ingest/ingest-image';
+import pMap from 'p-map';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
-import { NotFound } from '../../platform/errors';
+import { BadRequest } from '../../platform/errors';
+import type { MultipartLimits, ReceivedForm } from '../../platform/http/multipart';
+import { memberUploadPreferences } from '../account/users-service';
 import type { IngestedPicture, LibraryDeps } from './deps';
-import { findItem } from './item-store';
+import { requireActiveFolder } from './folder-service';
 import { type OriginalRow, toOriginal } from './mappers';
 import { insertOriginal } from './original-store';
 
@@ -22,25 +31,86 @@ export const CONTENT_TYPES: Record<string, string> = {
 /** A file of a batch that failed alone, with SPEC's upload wording. */
 export class UploadFileError extends Error {}
 
-export function preparationError(reason: string): UploadFileError {
-  return new UploadFileError(Messages.uploadPreparationFailed(reason));
-}
-
+/** How an upload is ingested: the long side it is bounded to, and whether it is always re-encoded. */
 export interface UploadOptions {
-  resolutionLimit?: number | undefined;
-  reencode?: boolean | undefined;
+  resolutionLimit: number;
+  reencode: boolean;
 }
 
-/** The folder uploads go into: the member's own active folder, or the root. A foreign id is NotFound. */
-export async function resolveTargetFolder(
+/** SPEC §3's defaults when neither the request nor the member's settings say otherwise. */
+export const UPLOAD_DEFAULTS: UploadOptions = {
+  resolutionLimit: DEFAULT_UPLOAD_RESOLUTION_LIMIT,
+  reencode: true,
+};
+export const MAX_FILES_PER_UPLOAD = 100;
+/** Two files in flight: one is decoded in the engine pool while the other's variants are written. */
+const INGEST_CONCURRENCY = 2;
+
+/** What one upload request may hold; `maxBytes` is UPLOAD_MAX_BYTES. */
+export const uploadLimits = (maxBytes: number): MultipartLimits => ({
+  fileSize: maxBytes,
+  files: MAX_FILES_PER_UPLOAD,
+  fields: 10,
+  fieldSize: 1024,
+});
+
+/** The request's own fields first, then the member's settings, then the defaults: decided here only. */
+async function uploadOptionsFor(
   deps: LibraryDeps,
   ownerId: number,
-  folderId: number | null | undefined,
-) {
-  if (folderId == null) return null;
-  const folder = await findItem(deps.db, 'folders', ownerId, folderId);
-  if (!folder || folder.delete_status !== DeleteStatus.Active) throw new NotFound('Folder not found.');
-  return folder.id;
+  requested: { resolutionLimit?: number | undefined; reencode?: boolean | undefined },
+): Promise<UploadOptions> {
+  const preferences = await memberUploadPreferences(deps.db, ownerId);
+  return {
+    resolutionLimit:
+      requested.resolutionLimit ?? preferences.resolutionLimit ?? UPLOAD_DEFAULTS.resolutionLimit,
+    reencode: requested.reencode ?? preferences.reencode ?? UPLOAD_DEFAULTS.reencode,
+  };
+}
+
+/**
+ * POST /api/library/originals after its files were received on disk: checks the fields, then ingests file by file
+ * (bounded concurrency, results in the request's order). A bad file fails alone and is listed in `errors`.
+ */
+export async function uploadOriginals(
+  deps: LibraryDeps,
+  ownerId: number,
+  form: ReceivedForm,
+  log: { error(details: object, message: string): void },
+): Promise<UploadOriginalsResponse> {
+  const parsed = UploadFieldsSchema.safeParse(form.fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new BadRequest(issue?.message ?? 'Invalid upload fields.', {
+      [String(issue?.path[0] ?? 'fields')]: issue?.message ?? 'Invalid.',
+    });
+  }
+  if (form.files.length === 0) throw new BadRequest('No file was uploaded.', { file: Messages.mandatory });
+  // The member's own active folder, or the root; a foreign id is NotFound.
+  const folderId = await requireActiveFolder(deps.db, ownerId, parsed.data.folderId ?? null);
+  const options = await uploadOptionsFor(deps, ownerId, parsed.data);
+  const results = await pMap(
+    form.files,
+    async (file): Promise<{ originals?: Original[]; error?: string }> => {
+      if (!file.path) return { error: Messages.uploadPreparationFailed(file.error ?? Messages.generic) };
+      const name = file.filename || 'image';
+      try {
+        const bytes = await readFile(file.path);
+        return { originals: await ingestUploadedFile(deps, ownerId, folderId, { name, bytes }, options) };
+      } catch (error) {
+        if (error instanceof UploadFileError) return { error: error.message };
+        log.error({ err: error }, 'upload failed');
+        return { error: Messages.uploadProcessingFailed(Messages.generic) };
+      }
+    },
+    { concurrency: INGEST_CONCURRENCY },
+  );
+  return {
+    originals: results.flatMap((r) => r.originals ?? []),
+    errors: results.flatMap((r, i) =>
+      r.error ? [{ name: form.files[i]!.filename || 'image', message: r.error }] : [],
+    ),
+  };
 }
 
 /** Writes o/p/t of one picture under a fresh prefix; returns the keys (the caller owns cleanup). */
@@ -70,10 +140,7 @@ export async function ingestUploadedFile(
 ): Promise<Original[]> {
   let pictures: IngestedPicture[];
   try {
-    pictures = await deps.engine.ingestUpload(file.bytes, {
-      ...(options.resolutionLimit ? { resolutionLimit: options.resolutionLimit } : {}),
-      reencode: options.reencode ?? true,
-    });
+    pictures = await deps.engine.ingestUpload(file.bytes, options);
   } catch (error) {
     const reason = error instanceof EngineInputError ? error.message : 'the image could not be read.';
     throw new UploadFileError(Messages.uploadProcessingFailed(reason));

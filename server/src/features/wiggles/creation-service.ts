@@ -8,7 +8,7 @@ import { insertCheckedFolder, requireActiveFolder } from '../library/folder-serv
 import { newWigglePrefix } from '../library/item-keys';
 import { type OriginalRow, toWiggle } from '../library/mappers';
 import { activeOriginals } from '../library/originals-service';
-import { ingestUploadedFile } from '../library/upload-service';
+import { ingestUploadedFile, UPLOAD_DEFAULTS } from '../library/upload-service';
 import { enqueueWiggleCreation, type WigglesDeps } from './deps';
 import { planWiggles, subfolderName } from './pairing';
 import { insertWiggle, wiggleStatuses } from './wiggle-store';
@@ -36,7 +36,7 @@ async function splitIntoOriginals(deps: WigglesDeps, ownerId: number, sources: O
         ownerId,
         source.folder_id,
         { name: `${stripExtension(source.name)} (${side})`, bytes },
-        { reencode: true },
+        UPLOAD_DEFAULTS,
       );
       const row = await activeOriginals(deps.db, ownerId, [created!.id]);
       views.push(row[0]!);

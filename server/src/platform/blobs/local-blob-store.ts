@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, open as openCallback } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { NotFound } from '../errors';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
 import type { BlobStore, ByteRange } from './blob-store';
 
 const TEMP_SUFFIX = '.partial';
+const openForReading = promisify(openCallback);
 
 /** Blobs as files under `root` (DATA_DIR/blobs); a key maps to the same relative path. */
 export class LocalBlobStore implements BlobStore {
@@ -43,14 +45,13 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
-    // Opening first turns a missing key into a rejected promise instead of a stream that errors later.
+    // Opening first turns a missing key into a rejected promise instead of a stream that errors later. The stream
+    // reads through the callback API on that descriptor (and closes it): the FileHandle's promise reads cost more
+    // per chunk, which shows in media throughput.
+    const path = this.pathOf(key);
     try {
-      const handle = await open(this.pathOf(key), 'r');
-      if (!(await handle.stat()).isFile()) {
-        await handle.close();
-        throw new NotFound();
-      }
-      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      const fd = await openForReading(path, 'r');
+      return createReadStream(path, { fd, ...(range ? { start: range.start, end: range.end } : {}) });
     } catch (error) {
       throw missingAsNotFound(error);
     }

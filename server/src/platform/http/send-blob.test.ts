@@ -57,6 +57,14 @@ function describeMediaOver(
       expect(res.headers['accept-ranges']).toBe('bytes');
     });
 
+    it('answers HEAD with the headers of the GET and no body', async () => {
+      const res = await app.inject({ method: 'HEAD', url: '/media/o' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-length']).toBe(String(BYTES.length));
+      expect(res.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+      expect(res.rawPayload.length).toBe(0);
+    });
+
     it('answers 304 without a body to a matching If-None-Match (also in a list, also weak), 200 otherwise', async () => {
       const etag = String((await get()).headers.etag);
       for (const header of [etag, `"other", ${etag}`, `W/${etag}`, '*']) {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore, ByteRange } from '../blobs/blob-store';
 import { NotFound } from '../errors';
@@ -45,7 +46,8 @@ export async function sendBlob(
   } else {
     reply.header('Content-Length', stat.size);
   }
-  if (request.method === 'HEAD') return reply.send();
+  // Fastify's HEAD route would put Content-Length: 0 on an empty reply; an empty stream keeps the object's length.
+  if (request.method === 'HEAD') return reply.send(Readable.from([]));
   return reply.send(await blobs.get(key, range));
 }
 

@@ -42,7 +42,7 @@ describe('scale settings: web process, worker process, Redis and S3', () => {
     t = await createLibraryTestApp(dialect, env);
     owner = await registerMember(t.app);
     const { config } = t.platform;
-    worker = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+    worker = spawn(process.execPath, ['dist/main.mjs', '--worker'], {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',

@@ -4,15 +4,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPEATING_JOBS } from '../../app';
 import { obliterateRedisPrefix, testRedisUrl } from '../../test/jobs/test-redis';
 
 const serverDir = fileURLToPath(new URL('../../../../server', import.meta.url));
 const prefix = `wiggle-test-${randomBytes(4).toString('hex')}`;
 
-/** Runs `npm run worker`'s command (`main.ts --worker`) and, once `readyLine` shows, sends SIGTERM. */
+/** Runs `npm run worker`'s command (the compiled `dist/main.mjs --worker`, built by the test run's global setup) and, once `readyLine` shows, sends SIGTERM. */
 function runWorker(env: Record<string, string>, readyLine?: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--worker'], {
+  const child = spawn(process.execPath, ['dist/main.mjs', '--worker'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,5 +66,14 @@ describe('npm run worker', () => {
     expect(output).toContain('"signal":"SIGTERM","msg":"shutting down"');
     expect(output).not.toContain('Server listening');
     expect(code).toBe(0);
+    // The worker scheduled the repeating jobs once in Redis, where one worker runs each occurrence.
+    for (const name of Object.values(REPEATING_JOBS)) {
+      const queue = new Queue(name, { connection: { url: testRedisUrl }, prefix });
+      try {
+        expect((await queue.getJobSchedulers()).map((scheduler) => scheduler.key)).toEqual([name]);
+      } finally {
+        await queue.close();
+      }
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobContext, JobOptions, JobQueue } from '../../platform/jobs/job-queue';
+import { deferred, uniqueName, waitFor } from './job-test-helpers';
 import { repeatingJobCases } from './repeating-job-contract';
 
 export interface JobQueueBackend {
@@ -257,24 +257,4 @@ export function describeJobQueueContract(driver: string, connect: () => Promise<
 
     repeatingJobCases(open);
   });
-}
-
-export function uniqueName(base: string): string {
-  return `${base}-${randomBytes(4).toString('hex')}`;
-}
-
-export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await sleep(20);
-  }
-}
-
-export function deferred(): { promise: Promise<void>; resolve(): void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
 }

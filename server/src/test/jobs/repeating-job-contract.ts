@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { uniqueName, waitFor } from './job-queue-contract';
+import { uniqueName, waitFor } from './job-test-helpers';
 
 /** The repeating-job part of the JobQueue contract; `describeJobQueueContract` runs it for every driver. */
 export function repeatingJobCases(open: () => Promise<JobQueue>): void {

@@ -1,7 +1,7 @@
 import type { CreateWigglesResponse, UploadOriginalsResponse } from '@wiggle/common/schemas/library';
 import sharp from 'sharp';
 import { wiggleFrameKey } from '../../features/library/item-keys';
-import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-matrix';
+import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-types';
 import { bearer } from '../harness';
 import { multipart } from './library-test-kit';
 

@@ -1,24 +1,25 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { VISUAL } from '@wiggle/common/constants';
 import { AuthenticationStatus } from '@wiggle/common/enums';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { useAuthStore } from '../../lib/stores/auth';
-import { importWithReload } from '../lazy-page';
+import { lazyPage } from '../lazy-page';
 import { NAV_DRAWER_WIDTH } from '../theme';
+import { Deferred } from './deferred';
 import { LeftNavigation } from './left-navigation';
 import { PageProgress } from './page-progress';
 
-// Only members see the account menu (and its Menu, Popover and Avatar): visitors on the login page never load it.
-const AccountMenu = lazy(async () => ({
-  default: (await importWithReload(() => import('./account-menu'))).AccountMenu,
-}));
+// Loaded when first needed: the account menu (Menu, Popover, Avatar) for members only, the mobile drawer (Modal)
+// when first opened; visitors on the login page load neither.
+const AccountMenu = lazyPage(() => import('./account-menu'), 'AccountMenu');
+const MobileNavigation = lazyPage(() => import('./mobile-navigation'), 'MobileNavigation');
 
 /** SPEC §2 default layout: top app bar with the logo, left navigation, account menu and the page. */
 export function AppShell() {
@@ -47,34 +48,38 @@ export function AppShell() {
             </Typography>
           </Box>
           <Box sx={{ flex: 1 }} />
-          {signedIn && (
-            <Suspense fallback={null}>
-              <AccountMenu />
-            </Suspense>
-          )}
+          <Deferred wanted={signedIn} component={AccountMenu} props={{}} />
         </Toolbar>
       </AppBar>
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={() => setMobileOpen(false)}
-        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: NAV_DRAWER_WIDTH } }}
-      >
-        <Toolbar />
-        <LeftNavigation onNavigate={() => setMobileOpen(false)} />
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        sx={{
-          display: { xs: 'none', md: 'block' },
-          width: NAV_DRAWER_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { width: NAV_DRAWER_WIDTH, boxSizing: 'border-box' },
-        }}
-      >
-        <Toolbar />
-        <LeftNavigation />
-      </Drawer>
+      <Deferred
+        wanted={mobileOpen}
+        component={MobileNavigation}
+        props={{ open: mobileOpen, onClose: () => setMobileOpen(false) }}
+      />
+      {/* What a permanent MUI Drawer renders, without importing Drawer (and its Modal) into every first load. */}
+      <Box sx={{ display: { xs: 'none', md: 'block' }, width: NAV_DRAWER_WIDTH, flexShrink: 0 }}>
+        <Paper
+          square
+          elevation={0}
+          sx={{
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            height: '100%',
+            width: NAV_DRAWER_WIDTH,
+            boxSizing: 'border-box',
+            display: 'flex',
+            flexDirection: 'column',
+            overflowY: 'auto',
+            borderRight: 1,
+            borderColor: 'divider',
+            zIndex: 'drawer',
+          }}
+        >
+          <Toolbar />
+          <LeftNavigation />
+        </Paper>
+      </Box>
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ flex: 1, p: { xs: 2, md: 3 }, minHeight: 0 }}>

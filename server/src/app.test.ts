@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteStatus } from '@wiggle/common/enums';
 import { describe, expect, it } from 'vitest';
-import { startJobHandlers } from './jobs';
+import { startJobHandlers } from './app';
 import { createTestApp, registerMember, testDialects } from './test/harness';
 
 async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
