@@ -1,6 +1,6 @@
 import type { CreateWigglesResponse, UploadOriginalsResponse } from '@wiggle/common/schemas/library';
 import sharp from 'sharp';
-import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-matrix';
+import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-types';
 import { bearer } from '../harness';
 import { multipart } from '../library/library-test-kit';
 
