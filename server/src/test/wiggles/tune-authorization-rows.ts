@@ -2,7 +2,7 @@ import type { CreateWigglesResponse, UploadOriginalsResponse } from '@wiggle/com
 import sharp from 'sharp';
 import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-types';
 import { bearer } from '../harness';
-import { multipart } from '../library/library-test-kit';
+import { upload } from '../library/library-test-kit';
 
 /** Rows of the tune API: a wiggle the creation job has finished (its row as the job leaves it). */
 
@@ -22,16 +22,10 @@ export const tuneSetup: MatrixSetup = async ({ app, owner }) => {
     sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g, b: 90 } } })
       .jpeg()
       .toBuffer();
-  const body = multipart([
-    { name: 'file', value: await jpeg(100), filename: 'tune-l.jpg' },
-    { name: 'file', value: await jpeg(110), filename: 'tune-r.jpg' },
+  const uploaded = await upload(app, owner.token, [
+    { filename: 'tune-l.jpg', bytes: await jpeg(100) },
+    { filename: 'tune-r.jpg', bytes: await jpeg(110) },
   ]);
-  const uploaded = await app.inject({
-    method: 'POST',
-    url: '/api/library/originals',
-    headers: { ...body.headers, ...auth },
-    payload: body.payload,
-  });
   const originalIds = uploaded.json<UploadOriginalsResponse>().originals.map((o) => o.id);
   const created = await app.inject({
     method: 'POST',

@@ -41,13 +41,15 @@ function handleAt(crop: Rect, p: Point, scale: number): Handle | null {
     ['se', crop.x + crop.width, crop.y + crop.height],
   ];
   for (const [handle, x, y] of corners) if (near(p.x, x) && near(p.y, y)) return handle;
+  // The centre handle moves the whole area.
+  if (near(p.x, crop.x + crop.width / 2) && near(p.y, crop.y + crop.height / 2)) return 'move';
   return null;
 }
 
 /**
  * The stage (SPEC §2 Editor): the left view with the right view as a transparent top layer, red and yellow
  * borders, an optional grid, the pivot and the crop area with its handles. Clicking or dragging sets the pivot,
- * dragging inside the crop's corners resizes it; arrow keys nudge the pivot (Shift: 10 px).
+ * dragging a corner of the crop resizes it and its centre handle moves it; arrow keys nudge the pivot (Shift: 10 px).
  */
 export function EditorStage(props: EditorStageProps) {
   const { canvas, scale, preferences: prefs } = props;
@@ -109,6 +111,7 @@ export function EditorStage(props: EditorStageProps) {
         [x + cw, y],
         [x, y + ch],
         [x + cw, y + ch],
+        [x + cw / 2, y + ch / 2],
       ] as const)
         ctx.fillRect(hx - HANDLE_PX / 2, hy - HANDLE_PX / 2, HANDLE_PX, HANDLE_PX);
     }

@@ -32,6 +32,30 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Stack>
 );
 
+/** A filter's levels with "None" (0) first. */
+const LevelSelect = (props: {
+  label: string;
+  value: number;
+  levels: readonly number[];
+  name: (level: number) => string;
+  onChange: (level: number) => void;
+}) => (
+  <TextField
+    select
+    size="small"
+    label={props.label}
+    value={props.value}
+    onChange={(e) => props.onChange(Number(e.target.value))}
+  >
+    <MenuItem value={0}>None</MenuItem>
+    {props.levels.map((level) => (
+      <MenuItem key={level} value={level}>
+        {props.name(level)}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
 /** The editor's parameters tab: view, pivot and straightening, crop, resize, filters and playback. */
 export function TunePanel({ tune, preferences: prefs, ...props }: TunePanelProps) {
   const cropChoice = tune.aspectRatio ? tune.aspectRatio.ratio : tune.crop ? 'free' : 'none';
@@ -169,30 +193,20 @@ export function TunePanel({ tune, preferences: prefs, ...props }: TunePanelProps
         </Stack>
       </Section>
       <Section title="Filters">
-        <TextField
-          select
-          size="small"
+        <LevelSelect
           label="Blur"
           value={tune.blur}
-          onChange={(e) => props.onTune({ blur: Number(e.target.value) as Tune['blur'] })}
-        >
-          <MenuItem value={0}>None</MenuItem>
-          {BLUR_LEVELS.map((b) => (
-            <MenuItem key={b} value={b}>{`${b} %`}</MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          levels={BLUR_LEVELS}
+          name={(b) => `${b} %`}
+          onChange={(blur) => props.onTune({ blur: blur as Tune['blur'] })}
+        />
+        <LevelSelect
           label="Sharpen"
           value={tune.sharpen}
-          onChange={(e) => props.onTune({ sharpen: Number(e.target.value) as Tune['sharpen'] })}
-        >
-          <MenuItem value={0}>None</MenuItem>
-          {SHARPEN_LEVELS.map((s) => (
-            <MenuItem key={s} value={s}>{`Level ${s}`}</MenuItem>
-          ))}
-        </TextField>
+          levels={SHARPEN_LEVELS}
+          name={(s) => `Level ${s}`}
+          onChange={(sharpen) => props.onTune({ sharpen: sharpen as Tune['sharpen'] })}
+        />
       </Section>
       <Section title="Playback">
         <ToggleButtonGroup
