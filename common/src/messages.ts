@@ -26,6 +26,8 @@ export const Messages = {
   termsRequired: 'You must accept the terms.',
   invalidUrl: 'A valid URL is required (http:// or https://).',
   settingsInvalid: 'Settings must be a JSON object.',
+  copiedToClipboard: 'Copied to clipboard.',
+  shareLinkExpired: 'This link has expired.',
   tooLong: (max: number) => `At most ${max} characters are allowed.`,
   /** Tune parameters (SPEC §2 Editor, §3, §9 "editor minimum size 200"); the words are ours. */
   tune: {

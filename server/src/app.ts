@@ -16,10 +16,16 @@ import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
 import { deleteExpiredCodes } from './features/account/users-service';
 import { authRoutes } from './features/auth/routes';
+import { purgeGalleryTrash } from './features/gallery/purge-service';
+import { galleryRoutes } from './features/gallery/routes';
+import { shareLinkRoutes } from './features/gallery/share-link-routes';
 import { originalMediaRoutes } from './features/library/media-routes';
 import { libraryRoutes } from './features/library/routes';
 import { purgeExpired } from './features/library/trash-service';
 import { uploadRoutes } from './features/library/upload-routes';
+import { publicApiRoutes } from './features/public/api-routes';
+import { galleryMediaRoutes } from './features/public/media-routes';
+import { publicPageRoutes } from './features/public/page-routes';
 import { supportRoutes } from './features/support/routes';
 import { type WigglesDeps, wigglesDepsOf } from './features/wiggles/deps';
 import { registerWiggleJobs } from './features/wiggles/jobs';
@@ -117,9 +123,14 @@ export async function buildApp(
       await api.register(originalMediaRoutes, options);
       await api.register(wiggleRoutes, { platform, deps: wiggles });
       await api.register(wiggleMediaRoutes, options);
+      await api.register(galleryRoutes, options);
+      await api.register(shareLinkRoutes, options);
+      await api.register(galleryMediaRoutes, options);
+      await api.register(publicApiRoutes, options);
     },
     { prefix: '/api' },
   );
+  await app.register(publicPageRoutes, options);
 
   await registerWebApp(app, config.WEB_DIST);
   return app;
@@ -131,6 +142,7 @@ export const TRASH_RETENTION_DAYS = 30;
 
 export const REPEATING_JOBS = {
   trashPurge: 'library.purge-trash',
+  galleryTrashPurge: 'gallery.purge-trash',
   sessionCleanup: 'auth.delete-expired-sessions',
   codeCleanup: 'account.delete-expired-codes',
 } as const;
@@ -149,6 +161,10 @@ export async function startJobHandlers(
   await runEvery(jobs, REPEATING_JOBS.trashPurge, 24 * HOUR_MS, async () => {
     const counts = await purgeExpired({ db, blobs }, TRASH_RETENTION_DAYS);
     if (counts.folders + counts.originals + counts.wiggles > 0) log.info({ counts }, 'expired trash purged');
+  });
+  await runEvery(jobs, REPEATING_JOBS.galleryTrashPurge, 24 * HOUR_MS, async () => {
+    const counts = await purgeGalleryTrash({ db, blobs }, TRASH_RETENTION_DAYS);
+    if (counts.albums + counts.wiggles > 0) log.info({ counts }, 'expired gallery trash purged');
   });
   // Expired sessions, codes and reset links are refused already; these keep their tables small.
   await runEvery(jobs, REPEATING_JOBS.sessionCleanup, HOUR_MS, () => deleteExpiredSessions(db));

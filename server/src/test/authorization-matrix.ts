@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { MatrixContext, MatrixRow, MatrixSetup, Role } from './authorization-types';
+import { galleryRows, gallerySetup } from './gallery-rows';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
 import { tuneRows, tuneSetup } from './wiggles/tune-authorization-rows';
@@ -157,8 +158,8 @@ export const accountRows: MatrixRow[] = [
 ];
 
 /** Every row of every feature; append yours. */
-export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...tuneRows];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, tuneSetup];
+export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...galleryRows, ...tuneRows];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, tuneSetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);

@@ -84,14 +84,3 @@ export function listTopTrashedFolders(db: Db, ownerId: number) {
     .orderBy('f.id')
     .execute();
 }
-
-/** Trash older than `before` → Expired, across members (purge); returns how many folders expired. */
-export async function expireTrashedFoldersBefore(db: Db, before: string): Promise<number> {
-  const result = await db
-    .updateTable('folders')
-    .set({ delete_status: DeleteStatus.Expired })
-    .where('delete_status', '=', DeleteStatus.Trash)
-    .where('deleted_at', '<', before)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor, likeContains } from '../../platform/db/keyset-cursor';
 import { type FolderNode, subtreeIds, wouldCycle } from './folder-tree';
-import { decodeCursor, encodeCursor, likeContains } from './keyset';
 
 const node = (id: number, parent_id: number | null, delete_status = 0): FolderNode => ({
   id,

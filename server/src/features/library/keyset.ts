@@ -1,49 +1,10 @@
 import { DeleteStatus, type SortOrder } from '@wiggle/common/enums';
 import { type Kysely, sql } from 'kysely';
+import { afterCursor, type Cursor, nameContains } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { BadRequest } from '../../platform/errors';
 import type { ItemTable } from './item-store';
 import type { OriginalRow, WiggleRow } from './mappers';
 import type { OriginalsTable, WigglesTable } from './tables';
-
-/**
- * Keyset (seek) pagination: a page continues strictly after the (sort value, id) of the last row of the previous
- * page, so pages neither repeat nor skip rows when many rows share a sort value, and a deep page costs as little as
- * the first one (an index range scan on (owner_id, folder_id, delete_status, sort column, id)).
- */
-export type SortValue = string | number;
-
-export interface Cursor {
-  value: SortValue;
-  id: number;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
-}
-
-export function decodeCursor(text: string | undefined): Cursor | null {
-  if (!text) return null;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
-      Number.isSafeInteger(parsed[1])
-    ) {
-      return { value: parsed[0], id: parsed[1] as number };
-    }
-  } catch {
-    // falls through to the error below
-  }
-  throw new BadRequest('Invalid cursor.', { cursor: 'Invalid cursor.' });
-}
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
-export function likeContains(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface ItemPageOptions<Column extends string> {
   folderId: number | null;
@@ -86,15 +47,8 @@ export function listItemsPage(
       options.folderId === null ? eb('folder_id', 'is', null) : eb('folder_id', '=', options.folderId),
     )
     .where('delete_status', '=', DeleteStatus.Active);
-  if (options.search) {
-    query = query.where(sql<boolean>`lower(name) like ${likeContains(options.search)} escape '\\'`);
-  }
-  const after = options.after;
-  if (after) {
-    query = query.where(
-      sql<boolean>`(${column}, id) ${sql.raw(direction === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`,
-    );
-  }
+  if (options.search) query = query.where(nameContains(options.search));
+  if (options.after) query = query.where(afterCursor(options.column, direction, options.after));
   return query
     .orderBy(column, direction)
     .orderBy('id', direction)

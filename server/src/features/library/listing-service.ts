@@ -1,10 +1,11 @@
 import type { OriginalSort, SortOrder, WiggleSort } from '@wiggle/common/enums';
 import type { Original, OriginalPage, Wiggle, WigglePage } from '@wiggle/common/schemas/library';
+import { decodeCursor, encodeCursor, type SortValue } from '../../platform/db/keyset-cursor';
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
 import { findItem } from './item-store';
-import { decodeCursor, encodeCursor, type ItemPageOptions, listItemsPage, type SortValue } from './keyset';
+import { type ItemPageOptions, listItemsPage } from './keyset';
 import { toOriginal, toWiggle } from './mappers';
 import { ORIGINAL_SORT_COLUMN } from './original-store';
 import { WIGGLE_SORT_COLUMN } from './wiggle-item-store';

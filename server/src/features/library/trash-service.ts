@@ -2,15 +2,10 @@ import { DeleteStatus, MoveType } from '@wiggle/common/enums';
 import type { TrashListResponse } from '@wiggle/common/schemas/library';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
+import { expireTrashedBefore } from '../../platform/db/expire-trash';
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
-import {
-  expireTrashedFoldersBefore,
-  findFoldersByIds,
-  folderSkeleton,
-  listTopTrashedFolders,
-  setFolderParent,
-} from './folder-store';
+import { findFoldersByIds, folderSkeleton, listTopTrashedFolders, setFolderParent } from './folder-store';
 import { isActive, subtreeIds } from './folder-tree';
 import {
   type LibraryTable,
@@ -147,6 +142,6 @@ export async function purgeExpired(
     );
     counts.wiggles += rows.length;
   }
-  counts.folders = await expireTrashedFoldersBefore(deps.db, before);
+  counts.folders = await expireTrashedBefore(deps.db, 'folders', before);
   return counts;
 }

@@ -7,6 +7,7 @@ import type { RenderedFrame } from '@wiggle/engine/pipeline/render-wiggle';
 import { WorkerPool } from '@wiggle/engine/pool/worker-pool';
 import { splitSideBySide } from '@wiggle/engine/split/side-by-side';
 import sharp from 'sharp';
+import type { IngestedPicture } from '../library/deps';
 
 /** An encoded frame pair: full size `f` and thumbnail `t` (200x140), both WebP. */
 export interface FrameFiles {
@@ -46,14 +47,8 @@ export interface LibraryRenderOptions {
   tune?: TuneInput;
 }
 
-export interface IngestedPicture {
-  /** '' for a plain photo, ' (left)' / ' (right)' for the views of an MPO. */
-  suffix: '' | ' (left)' | ' (right)';
-  result: IngestResult;
-}
-
 /**
- * The engine calls the library makes, behind one interface so the services stay free of engine details
+ * The engine calls the library and the wiggles make (ingest is the library's PictureIngest port), behind one interface so the services stay free of engine details
  * and the heavy calls can move to the engine's worker pool in one place.
  */
 export interface LibraryEngine {

@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import type { Dialect } from './columns';
 import { migrations } from './migrations/all';
 import type { Database } from './schema';
+import { cachePreparedStatements } from './statement-cache';
 
 type Logger = { warn(details: object, message: string): void };
 
@@ -34,6 +35,7 @@ export function createDatabase(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cachePreparedStatements(sqlite);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

@@ -1,4 +1,5 @@
 import type { AccountTables } from '../../features/account/tables';
+import type { GalleryTables } from '../../features/gallery/tables';
 import type { LibraryTables } from '../../features/library/tables';
 import type { SupportTables } from '../../features/support/tables';
 import type { JobTables } from '../jobs/tables';
@@ -13,4 +14,4 @@ import type { JobTables } from '../jobs/tables';
  * - booleans are integers 0/1 in both (see `toDbBool`/`fromDbBool`).
  * PostgreSQL returns `bigint`/`count(*)` as strings: cast or `Number()` aggregates in stores.
  */
-export interface Database extends AccountTables, SupportTables, LibraryTables, JobTables {}
+export interface Database extends AccountTables, SupportTables, LibraryTables, GalleryTables, JobTables {}

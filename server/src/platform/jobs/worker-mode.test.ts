@@ -12,9 +12,12 @@ import { obliterateRedisPrefix, testRedisUrl } from '../../test/jobs/test-redis'
 const serverDir = fileURLToPath(new URL('../../../../server', import.meta.url));
 const prefix = `wiggle-test-${randomBytes(4).toString('hex')}`;
 
-/** Runs `npm run worker`'s command (the compiled `dist/main.mjs --worker`, built by the test run's global setup) and, once `readyLine` shows, sends SIGTERM. */
-function runWorker(env: Record<string, string>, readyLine?: string) {
-  const child = spawn(process.execPath, ['dist/main.mjs', '--worker'], {
+/**
+ * Runs the compiled server (`dist/main.mjs`, built by the test run's global setup) with `args` (`npm run worker`'s
+ * `--worker` by default) and, once `readyLine` shows, sends SIGTERM.
+ */
+function runWorker(env: Record<string, string>, readyLine?: string, args: string[] = ['--worker']) {
+  const child = spawn(process.execPath, ['dist/main.mjs', ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,6 +37,15 @@ function runWorker(env: Record<string, string>, readyLine?: string) {
   return new Promise<{ code: number | null; output: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, output })),
   );
+}
+
+async function schedulerKeys(name: string, queuePrefix: string): Promise<string[]> {
+  const queue = new Queue(name, { connection: { url: testRedisUrl }, prefix: queuePrefix });
+  try {
+    return (await queue.getJobSchedulers()).map((scheduler) => scheduler.key);
+  } finally {
+    await queue.close();
+  }
 }
 
 describe('npm run worker', () => {
@@ -68,12 +80,31 @@ describe('npm run worker', () => {
     expect(code).toBe(0);
     // The worker scheduled the repeating jobs once in Redis, where one worker runs each occurrence.
     for (const name of Object.values(REPEATING_JOBS)) {
-      const queue = new Queue(name, { connection: { url: testRedisUrl }, prefix });
-      try {
-        expect((await queue.getJobSchedulers()).map((scheduler) => scheduler.key)).toEqual([name]);
-      } finally {
-        await queue.close();
-      }
+      expect(await schedulerKeys(name, prefix)).toEqual([name]);
+    }
+  });
+
+  it('leaves jobs and their schedules to the workers when a web process runs on Redis', async () => {
+    const webPrefix = `${prefix}-web`;
+    try {
+      // main.ts starts job handlers before it listens, so the web process has decided by then; its exit code
+      // is not this test's matter (the SIGTERM may come before the shutdown handlers are installed).
+      const { output } = await runWorker(
+        {
+          DATA_DIR: dataDir,
+          REDIS_URL: testRedisUrl,
+          JOB_QUEUE_PREFIX: webPrefix,
+          PORT: '0',
+          HOST: '127.0.0.1',
+        },
+        'Server listening',
+        [],
+      );
+      expect(output).not.toContain('job handlers started');
+      for (const name of Object.values(REPEATING_JOBS))
+        expect(await schedulerKeys(name, webPrefix)).toEqual([]);
+    } finally {
+      await obliterateRedisPrefix(webPrefix);
     }
   });
 });

@@ -8,9 +8,13 @@ import { TIMING } from '@wiggle/common/constants';
 import { MoveType } from '@wiggle/common/enums';
 import type { Folder } from '@wiggle/common/schemas/library';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { TreeResizeHandle } from '../../components/tree-resize-handle';
+import { folderPath, subtreeIds } from '../../lib/folder-tree';
 import { showSnackbar } from '../../lib/stores/notification';
 import { getSetting, useSetting } from '../../lib/stores/settings';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useElementWidth } from '../../lib/use-element-width';
+import { useTreeWidth } from '../../lib/use-tree-width';
 import { useFolders } from './api/folders';
 import { type FolderAction, FolderTreePanel } from './components/folder-tree-panel';
 import { type LibraryDialog, LibraryDialogs } from './components/library-dialogs';
@@ -18,15 +22,12 @@ import { LibraryGrid } from './components/library-grid';
 import { LibraryToolbar, type SelectionAction } from './components/library-toolbar';
 import { TrashView } from './components/trash-view';
 import { resolveUploadFolder } from './components/upload-dialog';
-import { useDebouncedValue } from './hooks/use-debounced-value';
 import { useFileDrop } from './hooks/use-file-drop';
 import { useFolderNavigation } from './hooks/use-folder-navigation';
 import { useLibraryActions } from './hooks/use-library-actions';
 import { useLibraryLists } from './hooks/use-library-lists';
 import { useSectionSelection } from './hooks/use-section-selection';
-import { useTreeWidth } from './hooks/use-tree-width';
 import { type DraggedItems, writeDraggedItems } from './logic/drag-items';
-import { folderPath, subtreeIds } from './logic/folder-tree';
 import { enqueueUploads, setUploadDoneListener } from './stores/upload-queue';
 
 /** SPEC §2 Library: folder tree, wiggles and originals, upload, create wiggle, search, bulk rename, trash. */
@@ -178,26 +179,7 @@ export function LibraryPage() {
       }}
     >
       <Box sx={{ width: tree.width, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>{treePanel}</Box>
-      <Box
-        role="separator"
-        aria-orientation="vertical"
-        aria-label="Resize folder tree"
-        aria-valuenow={tree.width}
-        tabIndex={0}
-        onPointerDown={tree.onPointerDown}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowLeft') tree.nudge(-20);
-          if (event.key === 'ArrowRight') tree.nudge(20);
-        }}
-        sx={{
-          width: 6,
-          flexShrink: 0,
-          cursor: 'col-resize',
-          bgcolor: 'divider',
-          display: { xs: 'none', md: 'block' },
-          '&:hover, &:focus-visible': { bgcolor: 'primary.main' },
-        }}
-      />
+      <TreeResizeHandle tree={tree} label="Resize folder tree" />
       <Box
         {...fileDrop.handlers}
         sx={{

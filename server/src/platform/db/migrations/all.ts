@@ -4,6 +4,7 @@ import * as support from './0002-support';
 import * as adminOtpReplay from './0003-admin-otp-replay';
 import * as jobs from './0005-jobs';
 import * as library from './0010-library';
+import * as gallery from './0030-gallery';
 import * as wiggleTune from './0040-wiggle-tune';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-admin-otp-replay': adminOtpReplay,
   '0005-jobs': jobs,
   '0010-library': library,
+  '0030-gallery': gallery,
   '0040-wiggle-tune': wiggleTune,
 };

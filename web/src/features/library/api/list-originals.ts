@@ -1,7 +1,7 @@
 import type { OriginalSort, SortOrder } from '@wiggle/common/enums';
 import type { OriginalPage } from '@wiggle/common/schemas/library';
 import { api } from '../../../lib/api-client';
-import { useKeysetPages } from './keyset-pages';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
 
 export interface OriginalListParams {
   folderId: number | null;

@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { SortOrder, WiggleSort } from '@wiggle/common/enums';
 import type { WigglePage } from '@wiggle/common/schemas/library';
 import { api } from '../../../lib/api-client';
-import { useKeysetPages } from './keyset-pages';
+import { useKeysetPages } from '../../../lib/use-keyset-pages';
 import { listQuery } from './list-originals';
 
 export interface WiggleListParams {

@@ -11,7 +11,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { Folder } from '@wiggle/common/schemas/library';
 import { useMemo, useState } from 'react';
-import { buildFolderTree, visibleFolderRows } from '../logic/folder-tree';
+import { buildFolderTree, visibleFolderRows } from '../../../lib/folder-tree';
 
 interface FolderPickerDialogProps {
   title: string;

@@ -20,8 +20,8 @@ import Typography from '@mui/material/Typography';
 import { MoveType } from '@wiggle/common/enums';
 import type { Folder } from '@wiggle/common/schemas/library';
 import { type DragEvent, type ReactNode, useMemo, useState } from 'react';
+import { buildFolderTree, type FolderNode, visibleFolderRows } from '../../../lib/folder-tree';
 import { carriesItems, type DraggedItems, readDraggedItems, writeDraggedItems } from '../logic/drag-items';
-import { buildFolderTree, type FolderNode, visibleFolderRows } from '../logic/folder-tree';
 
 export type FolderAction = 'create' | 'rename' | 'move' | 'copy' | 'delete';
 

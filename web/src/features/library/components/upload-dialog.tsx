@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { EXPORT_SIZES, UPLOAD_RESOLUTION_LIMITS, type UploadResolutionLimit } from '@wiggle/common/constants';
 import type { Folder } from '@wiggle/common/schemas/library';
 import { useMemo, useRef } from 'react';
+import { buildFolderTree, visibleFolderRows } from '../../../lib/folder-tree';
 import { useSetting } from '../../../lib/stores/settings';
-import { buildFolderTree, visibleFolderRows } from '../logic/folder-tree';
 import { enqueueUploads } from '../stores/upload-queue';
 import { UploadProgressList } from './upload-progress-list';
 

@@ -1,7 +1,7 @@
 import type { Folder } from '@wiggle/common/schemas/library';
 import { useCallback } from 'react';
+import { folderPath } from '../../../lib/folder-tree';
 import { getSetting, useSetting } from '../../../lib/stores/settings';
-import { folderPath } from '../logic/folder-tree';
 
 /**
  * The selected and opened folders, both kept in the user settings (SPEC §3). A remembered folder that no

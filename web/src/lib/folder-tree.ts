@@ -1,8 +1,13 @@
-import type { Folder } from '@wiggle/common/schemas/library';
+/** What a tree row needs: library folders and gallery albums both have it. */
+export interface TreeItem {
+  id: number;
+  parentId: number | null;
+  name: string;
+}
 
-export interface FolderNode {
+export interface FolderNode<Folder extends TreeItem = TreeItem> {
   folder: Folder;
-  children: FolderNode[];
+  children: FolderNode<Folder>[];
   depth: number;
 }
 
@@ -14,16 +19,16 @@ const byName = (a: FolderNode, b: FolderNode) =>
  * Builds the tree from the server's flat list. A folder whose parent is missing from the list (trashed
  * in between two loads) is shown at the root rather than lost.
  */
-export function buildFolderTree(folders: readonly Folder[]): FolderNode[] {
-  const nodes = new Map<number, FolderNode>();
+export function buildFolderTree<Folder extends TreeItem>(folders: readonly Folder[]): FolderNode<Folder>[] {
+  const nodes = new Map<number, FolderNode<Folder>>();
   for (const folder of folders) nodes.set(folder.id, { folder, children: [], depth: 0 });
-  const roots: FolderNode[] = [];
+  const roots: FolderNode<Folder>[] = [];
   for (const node of nodes.values()) {
     const parent = node.folder.parentId === null ? undefined : nodes.get(node.folder.parentId);
     if (parent && parent !== node) parent.children.push(node);
     else roots.push(node);
   }
-  const visit = (list: FolderNode[], depth: number, seen: Set<number>) => {
+  const visit = (list: FolderNode<Folder>[], depth: number, seen: Set<number>) => {
     list.sort(byName);
     for (const node of list) {
       if (seen.has(node.folder.id)) continue;
@@ -37,9 +42,12 @@ export function buildFolderTree(folders: readonly Folder[]): FolderNode[] {
 }
 
 /** The rows a tree shows: roots and, below each opened folder, its children. */
-export function visibleFolderRows(roots: readonly FolderNode[], opened: ReadonlySet<number>): FolderNode[] {
-  const rows: FolderNode[] = [];
-  const walk = (list: readonly FolderNode[]) => {
+export function visibleFolderRows<Folder extends TreeItem>(
+  roots: readonly FolderNode<Folder>[],
+  opened: ReadonlySet<number>,
+): FolderNode<Folder>[] {
+  const rows: FolderNode<Folder>[] = [];
+  const walk = (list: readonly FolderNode<Folder>[]) => {
     for (const node of list) {
       rows.push(node);
       if (opened.has(node.folder.id)) walk(node.children);
@@ -50,7 +58,7 @@ export function visibleFolderRows(roots: readonly FolderNode[], opened: Readonly
 }
 
 /** Ids of a folder and everything below it: the places a folder cannot be moved into. */
-export function subtreeIds(folders: readonly Folder[], rootId: number): Set<number> {
+export function subtreeIds(folders: readonly TreeItem[], rootId: number): Set<number> {
   const children = new Map<number, number[]>();
   for (const f of folders) {
     if (f.parentId === null) continue;
@@ -70,7 +78,10 @@ export function subtreeIds(folders: readonly Folder[], rootId: number): Set<numb
 }
 
 /** Ids from the root down to `folderId` (its ancestors first), for a breadcrumb and to open the way to it. */
-export function folderPath(folders: readonly Folder[], folderId: number | null): Folder[] {
+export function folderPath<Folder extends TreeItem>(
+  folders: readonly Folder[],
+  folderId: number | null,
+): Folder[] {
   const byId = new Map(folders.map((f) => [f.id, f]));
   const path: Folder[] = [];
   let current = folderId === null ? undefined : byId.get(folderId);

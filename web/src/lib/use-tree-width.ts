@@ -1,8 +1,8 @@
 import { FOLDER_TREE_WIDTH } from '@wiggle/common/constants';
 import { type PointerEvent, useCallback, useState } from 'react';
-import { useSetting } from '../../../lib/stores/settings';
+import { useSetting } from './stores/settings';
 
-/** SPEC §9: at least 320 px, and the tree always leaves 400 px of the Library's width to the lists. */
+/** SPEC §9: at least 320 px, and the tree always leaves 400 px of the page's width to the lists (library and gallery). */
 export function clampTreeWidth(width: number, availableWidth: number): number {
   const max = Math.max(FOLDER_TREE_WIDTH.min, availableWidth - FOLDER_TREE_WIDTH.maxOffset);
   return Math.round(Math.min(Math.max(width, FOLDER_TREE_WIDTH.min), max));
@@ -10,10 +10,13 @@ export function clampTreeWidth(width: number, availableWidth: number): number {
 
 /**
  * The tree's width, dragged live and saved to the settings once the drag ends. `availableWidth` is the
- * Library's own width (not the window's: the navigation drawer takes part of it).
+ * page's own width (not the window's: the navigation drawer takes part of it).
  */
-export function useTreeWidth(availableWidth: number) {
-  const [saved, save] = useSetting('libraryTreeWidth');
+export function useTreeWidth(
+  availableWidth: number,
+  settingKey: 'libraryTreeWidth' | 'galleryTreeWidth' = 'libraryTreeWidth',
+) {
+  const [saved, save] = useSetting(settingKey);
   const [dragging, setDragging] = useState<number | null>(null);
   const width = clampTreeWidth(dragging ?? saved, availableWidth);
 

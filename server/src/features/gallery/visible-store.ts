@@ -1,0 +1,99 @@
+import { type Kysely, sql } from 'kysely';
+import type { Cursor } from '../../platform/db/keyset-cursor';
+import type { Database } from '../../platform/db/schema';
+import {
+  albumIsListed,
+  albumIsPublicCondition,
+  albumVisibleTo,
+  type Viewer,
+  wiggleIsListed,
+  wiggleIsPublic,
+  wiggleVisibleTo,
+} from './access';
+
+/**
+ * Gallery queries for whoever asks (visitors, share-link holders, other members, the owner): each one carries the
+ * access module's visibility condition in its `where`, and says whether the row is public (cacheable by shared caches).
+ */
+
+type Db = Kysely<Database>;
+
+const wigglesWithAlbum = (db: Db) =>
+  db.selectFrom('gallery_wiggles as w').leftJoin('albums as a', 'a.id', 'w.album_id');
+
+/** One wiggle the viewer may see, with whether it is public; undefined = 404. */
+export function findVisibleWiggle(db: Db, viewer: Viewer, id: number, now: string) {
+  return wigglesWithAlbum(db)
+    .selectAll('w')
+    .select([
+      sql<number>`case when ${wiggleIsPublic()} then 1 else 0 end`.as('is_public_view'),
+      'a.name as album_name',
+    ])
+    .where('w.id', '=', id)
+    .where(wiggleVisibleTo(viewer, now))
+    .executeTakeFirst();
+}
+
+/** One album the viewer may see, with whether it is public; undefined = 404. */
+export function findVisibleAlbum(db: Db, viewer: Viewer, id: number, now: string) {
+  return db
+    .selectFrom('albums as a')
+    .selectAll('a')
+    .select(sql<number>`case when ${albumIsPublicCondition()} then 1 else 0 end`.as('is_public_view'))
+    .where('a.id', '=', id)
+    .where(albumVisibleTo(viewer, now))
+    .executeTakeFirst();
+}
+
+/** The wiggles of album `albumId` the viewer may see, newest first (an album page or iframe shows at most `limit`). */
+export function listVisibleWigglesInAlbum(
+  db: Db,
+  viewer: Viewer,
+  albumId: number,
+  now: string,
+  limit: number,
+) {
+  return wigglesWithAlbum(db)
+    .selectAll('w')
+    .where('w.album_id', '=', albumId)
+    .where('w.delete_status', '=', 0)
+    .where(wiggleVisibleTo(viewer, now))
+    .orderBy('w.created_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Sub-albums of `albumId` that appear in public listings (or all active ones for the owner). */
+export function listVisibleSubAlbums(db: Db, viewer: Viewer, albumId: number, now: string) {
+  return db
+    .selectFrom('albums as a')
+    .selectAll('a')
+    .where('a.parent_id', '=', albumId)
+    .where('a.delete_status', '=', 0)
+    .where((eb) =>
+      eb.or([
+        albumIsListed(),
+        ...(viewer.memberId !== undefined ? [eb('a.owner_id', '=', viewer.memberId)] : []),
+        ...(viewer.shareToken ? [albumVisibleTo({ shareToken: viewer.shareToken }, now)] : []),
+      ]),
+    )
+    .orderBy('a.name')
+    .orderBy('a.id')
+    .execute();
+}
+
+/** One feed page (limit + 1 rows): listed public wiggles with showInFeed, newest first. */
+export function listFeedPage(db: Db, after: Cursor | null, limit: number) {
+  let query = wigglesWithAlbum(db)
+    .selectAll('w')
+    .where('w.show_in_feed', '=', 1)
+    .where('w.delete_status', '=', 0)
+    .where(wiggleIsListed());
+  if (after) query = query.where(sql<boolean>`(w.created_at, w.id) < (${after.value}, ${after.id})`);
+  return query
+    .orderBy('w.created_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+}

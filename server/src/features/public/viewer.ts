@@ -1,0 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate } from '../../platform/auth/guards';
+import type { Viewer } from '../gallery/public-service';
+
+/** Who is asking: the signed-in member (bearer or, for GET, the cookie) and a share token they hold. */
+export async function viewerOf(request: FastifyRequest, shareToken?: string): Promise<Viewer> {
+  const member = await authenticate(request);
+  const share = shareToken ?? (request.query as { share?: unknown } | undefined)?.share;
+  return { memberId: member?.id, shareToken: typeof share === 'string' && share ? share : undefined };
+}
+
+/**
+ * Public content may sit in shared caches (CDNs, proxies) for a few minutes. Private or shared content never does,
+ * and the viewer's own browser revalidates it each time (ETag), so a deactivated link or a wiggle made private
+ * stops showing at once.
+ */
+export const cacheControlFor = (isPublic: boolean, maxAgeSeconds = 300) =>
+  isPublic ? `public, max-age=${maxAgeSeconds}` : 'private, no-cache';
+
+export function setCacheControl(reply: FastifyReply, isPublic: boolean, maxAgeSeconds = 300): void {
+  reply.header('Cache-Control', cacheControlFor(isPublic, maxAgeSeconds));
+  if (!isPublic) reply.header('Vary', 'Authorization, Cookie');
+}

@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import { BadRequest } from '../errors';
+
+/**
+ * Keyset (seek) pagination: a page continues strictly after the (sort value, id) of the last row of the previous
+ * page, so pages neither repeat nor skip rows when many rows share a sort value, and a deep page costs as little as
+ * the first one (an index range scan on (owner_id, folder_id, delete_status, sort column, id)).
+ */
+export type SortValue = string | number;
+
+export interface Cursor {
+  value: SortValue;
+  id: number;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
+}
+
+export function decodeCursor(text: string | undefined): Cursor | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
+      Number.isSafeInteger(parsed[1])
+    ) {
+      return { value: parsed[0], id: parsed[1] as number };
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw new BadRequest('Invalid cursor.', { cursor: 'Invalid cursor.' });
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
+export function likeContains(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Cuts a page from `limit + 1` fetched rows: `nextCursor` continues after the page's last row, null at the end. */
+export function pageFromRows<Row extends { id: number }>(
+  rows: readonly Row[],
+  limit: number,
+  sortValue: (row: Row) => SortValue,
+): { rows: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor({ value: sortValue(last), id: last.id }) : null;
+  return { rows: page, nextCursor };
+}
+
+/** `name` contains `search`, case-insensitively, wildcards taken literally. */
+export const nameContains = (search: string) =>
+  sql<boolean>`lower(name) like ${likeContains(search)} escape '\\'`;
+
+/** Rows strictly after the cursor in (column, id) order: the seek condition of a keyset page. */
+export const afterCursor = (column: string, order: 'asc' | 'desc', after: Cursor) =>
+  sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(order === 'asc' ? '>' : '<')} (${after.value}, ${after.id})`;
