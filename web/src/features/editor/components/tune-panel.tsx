@@ -32,6 +32,9 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Stack>
 );
 
+/** Colours offered for the stage's borders and grid (SPEC §9 defaults: red, yellow, yellow). */
+const STAGE_COLOURS = ['red', 'yellow', 'white', 'black', 'cyan', 'lime'] as const;
+
 /** A filter's levels with "None" (0) first. */
 const LevelSelect = (props: {
   label: string;
@@ -90,6 +93,40 @@ export function TunePanel({ tune, preferences: prefs, ...props }: TunePanelProps
             }
           />
         ))}
+        <Typography variant="caption">Border weight {prefs.borderWeight}</Typography>
+        <Slider
+          aria-label="Border weight"
+          min={1}
+          max={8}
+          step={1}
+          value={prefs.borderWeight}
+          onChange={(_e, v) => props.onPreferences({ borderWeight: v as number })}
+        />
+        <Stack direction="row" spacing={1}>
+          {(
+            [
+              ['leftBorderColor', 'Left'],
+              ['rightBorderColor', 'Right'],
+              ['gridColor', 'Grid'],
+            ] as const
+          ).map(([key, label]) => (
+            <TextField
+              key={key}
+              select
+              size="small"
+              label={label}
+              value={prefs[key]}
+              onChange={(e) => props.onPreferences({ [key]: e.target.value })}
+              sx={{ flex: 1 }}
+            >
+              {STAGE_COLOURS.map((colour) => (
+                <MenuItem key={colour} value={colour}>
+                  {colour}
+                </MenuItem>
+              ))}
+            </TextField>
+          ))}
+        </Stack>
       </Section>
       <Section title="Pivot and straightening">
         <Typography variant="body2" data-testid="pivot-value">
