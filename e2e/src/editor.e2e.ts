@@ -78,6 +78,7 @@ describe('the editor in the browser', () => {
     expect(await page.getByTestId('preview-kind').textContent()).toMatch(/GPU|canvas/);
 
     await mkdir(ARTIFACTS_DIR, { recursive: true });
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'editor.png') });
 
     await page.reload();

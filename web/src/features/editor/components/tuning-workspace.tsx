@@ -115,7 +115,7 @@ export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorks
         </Typography>
         {saveState.error ? <Alert severity="error">{saveState.error}</Alert> : null}
       </Box>
-      <Stack spacing={1}>
+      <Stack spacing={1} sx={{ flexShrink: 0 }}>
         <LivePreview
           left={views.left}
           right={views.right}
@@ -127,23 +127,26 @@ export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorks
           positions={playbackPositions(prefs.playbackMode)}
           frameMs={playbackFrameMs(prefs.playbackMode, prefs.speedIndex, prefs.superSpeed)}
         />
-        <TunePanel
-          tune={tune}
-          preferences={prefs}
-          hasSuggestedPivot={saved.suggestedPivot !== null}
-          onTune={change}
-          onPreferences={setPreferences}
-          onSuggestedPivot={() => saved.suggestedPivot && change({ pivot: saved.suggestedPivot })}
-          onRatio={(choice) => {
-            if (choice === 'none') return change({ crop: undefined, aspectRatio: undefined });
-            if (choice === 'free')
-              return change({ crop: tune.crop ?? initialCrop(canvas, null), aspectRatio: undefined });
-            change({
-              aspectRatio: choice,
-              crop: initialCrop(canvas, ratioValue(choice.ratio, choice.orientation)),
-            });
-          }}
-        />
+        {/* The parameters scroll on their own so the stage and the preview stay in view. */}
+        <Box sx={{ maxHeight: 'calc(100vh - 420px)', minHeight: 240, overflowY: 'auto' }}>
+          <TunePanel
+            tune={tune}
+            preferences={prefs}
+            hasSuggestedPivot={saved.suggestedPivot !== null}
+            onTune={change}
+            onPreferences={setPreferences}
+            onSuggestedPivot={() => saved.suggestedPivot && change({ pivot: saved.suggestedPivot })}
+            onRatio={(choice) => {
+              if (choice === 'none') return change({ crop: undefined, aspectRatio: undefined });
+              if (choice === 'free')
+                return change({ crop: tune.crop ?? initialCrop(canvas, null), aspectRatio: undefined });
+              change({
+                aspectRatio: choice,
+                crop: initialCrop(canvas, ratioValue(choice.ratio, choice.orientation)),
+              });
+            }}
+          />
+        </Box>
       </Stack>
     </Stack>
   );
