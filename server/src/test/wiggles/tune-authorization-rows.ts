@@ -1,18 +1,11 @@
 import type { CreateWigglesResponse, UploadOriginalsResponse } from '@wiggle/common/schemas/library';
 import sharp from 'sharp';
-import type { MatrixContext, MatrixRow, MatrixSetup, Role } from '../authorization-types';
+import type { MatrixContext, MatrixRow, MatrixSetup } from '../authorization-types';
 import { bearer } from '../harness';
+import { onlyOwner } from '../library/authorization-rows';
 import { upload } from '../library/library-test-kit';
 
 /** Rows of the tune API: a wiggle the creation job has finished (its row as the job leaves it). */
-
-const onlyOwner: Record<Role, number> = {
-  visitor: 401,
-  unverified: 403,
-  verified: 200,
-  other: 404,
-  admin: 404,
-};
 
 const tunedWiggleId = (context: MatrixContext) => context.fixtures.tunedWiggleId as number;
 
