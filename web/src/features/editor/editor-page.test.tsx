@@ -101,6 +101,26 @@ describe("the editor's states (SPEC §4)", () => {
     });
   });
 
+  it('renames the wiggle from the collection menu', async () => {
+    answer = (url) =>
+      url.endsWith('/library/wiggles/7') && calls.at(-1)?.method === 'PUT'
+        ? Response.json({ id: 7, name: 'harbour' })
+        : url.endsWith('/library/wiggles/7')
+          ? Response.json(wiggle({ createStatus: 'Error' }))
+          : Response.json({ items: [] });
+    openEditor();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const field = screen.getByLabelText('Name');
+    await userEvent.clear(field);
+    await userEvent.type(field, ' harbour ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('heading', { name: 'harbour' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/library/wiggles/7',
+      body: { name: ' harbour ' },
+    });
+  });
+
   it('shows a loading error with a reload button', async () => {
     answer = () => Response.json({ error: { code: 'internal', message: 'Boom.' } }, { status: 500 });
     openEditor();

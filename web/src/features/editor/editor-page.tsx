@@ -79,7 +79,7 @@ export function EditorPage() {
       onOpen={(next) => navigate(`/editor/${next}`)}
       onRename={async (name) => {
         const renamed = await renameWiggle(id, name);
-        client.setQueryData<Wiggle>(editorWiggleKey(id), renamed);
+        client.setQueryData<Wiggle>(editorWiggleKey(id), (w) => w && { ...w, name: renamed.name });
         void folder.refetch();
       }}
       onDelete={() => void remove()}

@@ -45,5 +45,7 @@ export function useFolderWiggles(folderId: number | null | undefined) {
   });
 }
 
-export const renameWiggle = (id: number, name: string) => api.put<Wiggle>(`library/wiggles/${id}`, { name });
+/** PUT /library/wiggles/{id}: answers the stored (trimmed, normalised) name. */
+export const renameWiggle = (id: number, name: string) =>
+  api.put<{ id: number; name: string }>(`library/wiggles/${id}`, { name });
 export const deleteWiggle = (id: number) => api.post('library/delete', { type: MoveType.Wiggle, ids: [id] });
