@@ -1,7 +1,7 @@
+import { IdParamsSchema } from '@wiggle/common/schemas/ids';
 import {
   CreateWigglesBodySchema,
   CreateWigglesResponseSchema,
-  IdParamsSchema,
   WiggleStatusQuerySchema,
   WiggleStatusResponseSchema,
 } from '@wiggle/common/schemas/library';
