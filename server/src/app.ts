@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -34,6 +33,7 @@ import { wiggleRoutes } from './features/wiggles/routes';
 import { deleteExpiredSessions } from './platform/auth/sessions';
 import { installErrorHandler } from './platform/http/error-handler';
 import type { FeaturePluginOptions } from './platform/http/plugin-options';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import { registerWebApp } from './platform/http/web-app';
 import { runEvery } from './platform/jobs/repeating-job';
 import type { Platform } from './platform/platform';
@@ -55,7 +55,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
