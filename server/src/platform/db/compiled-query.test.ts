@@ -17,13 +17,14 @@ afterEach(async () => {
   for (const db of sqliteDbs.splice(0)) await db.destroy();
 });
 
-const usersByStatusAbove = compiledOnce((db, status: number, minId: number) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'email'])
-    .where('status', '=', status)
-    .where('id', '>', minId)
-    .orderBy('id'),
+const usersByStatusAbove = compiledOnce(
+  (db, status: (typeof UserStatus)[keyof typeof UserStatus], minId: number) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('status', '=', status)
+      .where('id', '>', minId)
+      .orderBy('id'),
 );
 
 describe('compiledOnce', () => {
