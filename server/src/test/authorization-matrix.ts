@@ -12,6 +12,7 @@ import { galleryRows, gallerySetup } from './gallery-rows';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
 import { shopRows, shopSetup } from './shop/authorization-rows';
+import { tuneRows, tuneSetup } from './wiggles/tune-authorization-rows';
 
 /**
  * Who may call what: every API endpoint × the five roles, with the expected status. The test in
@@ -152,8 +153,14 @@ export const accountRows: MatrixRow[] = [
 ];
 
 /** Every row of every feature; append yours. */
-export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...galleryRows, ...shopRows];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, shopSetup];
+export const authorizationMatrix: MatrixRow[] = [
+  ...accountRows,
+  ...libraryRows,
+  ...galleryRows,
+  ...tuneRows,
+  ...shopRows,
+];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, tuneSetup, shopSetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);

@@ -6,6 +6,7 @@ import * as jobs from './0005-jobs';
 import * as library from './0010-library';
 import * as shop from './0020-shop';
 import * as gallery from './0030-gallery';
+import * as wiggleTune from './0040-wiggle-tune';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0010-library': library,
   '0020-shop': shop,
   '0030-gallery': gallery,
+  '0040-wiggle-tune': wiggleTune,
 };
