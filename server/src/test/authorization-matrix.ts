@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { adminRows, adminSetup } from './admin-rows';
 import type { MatrixContext, MatrixRow, MatrixSetup, Role } from './authorization-types';
 import { galleryRows, gallerySetup } from './gallery-rows';
 import { TEST_PASSWORD } from './harness';
@@ -157,8 +158,13 @@ export const accountRows: MatrixRow[] = [
 ];
 
 /** Every row of every feature; append yours. */
-export const authorizationMatrix: MatrixRow[] = [...accountRows, ...libraryRows, ...galleryRows];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup];
+export const authorizationMatrix: MatrixRow[] = [
+  ...accountRows,
+  ...libraryRows,
+  ...galleryRows,
+  ...adminRows,
+];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, adminSetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);
