@@ -208,8 +208,17 @@ describe.each(testDialects())('gallery access matrix on %s', (dialect) => {
         [wiggles.public.id, wiggles.childOfPublic.id].sort(),
       );
     }
+    await t.platform.db
+      .updateTable('gallery_wiggles')
+      .set({ promoted: 1 })
+      .where('id', '=', wiggles.public.id)
+      .execute();
+    const marked = (await get('/api/gallery/feed', 'visitor')).json<FeedPage>();
+    expect(marked.items.map((i) => [i.id, i.promoted])).toContainEqual([wiggles.public.id, true]);
+    expect(marked.items.map((i) => [i.id, i.promoted])).toContainEqual([wiggles.childOfPublic.id, false]);
     const page = (await get('/feed', 'visitor')).body;
     expect(page).toContain(`/album/${albums.public}/${wiggles.public.id}`);
+    expect(page).toContain('<span class="promoted">promoted</span>');
     expect(page).not.toContain(`/album/${albums.unlisted}/${wiggles.unlisted.id}`);
   });
 
