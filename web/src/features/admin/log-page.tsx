@@ -56,7 +56,7 @@ export function LogPage() {
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h5" component="h1" gutterBottom>
-        Process logs
+        Admin · Logs
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <TextField

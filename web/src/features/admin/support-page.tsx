@@ -60,7 +60,7 @@ export function SupportPage() {
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h5" component="h1" gutterBottom>
-        Support inquiries
+        Admin · Support
       </Typography>
       <FormControlLabel
         control={<Switch checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />}

@@ -128,7 +128,7 @@ export function UserPage() {
   return (
     <Paper sx={{ p: 2 }}>
       <Typography variant="h5" component="h1" gutterBottom>
-        Users
+        Admin · Users
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <TextField
