@@ -73,9 +73,19 @@ export function UserPage() {
 
   const columns: Column<AdminUser>[] = [
     { key: 'id', label: 'Id', render: (u) => u.id, align: 'right' },
-    { key: 'email', label: 'E-mail', render: (u) => u.email },
-    { key: 'name', label: 'Name', render: (u) => u.name },
-    { key: 'verified', label: 'Verified', render: (u) => (u.isVerifiedEmail ? 'yes' : 'no') },
+    {
+      key: 'member',
+      label: 'Member',
+      render: (u) => (
+        <>
+          <Typography variant="body2">{u.name}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {u.email}
+            {u.isVerifiedEmail ? '' : ' · not verified'}
+          </Typography>
+        </>
+      ),
+    },
     { key: 'created', label: 'Created', render: (u) => new Date(u.created).toLocaleDateString() },
     {
       key: 'status',
@@ -94,8 +104,8 @@ export function UserPage() {
       render: (u) => `${u.originalsCount} · ${megabytes(u.originalsSize)}`,
       align: 'right',
     },
-    { key: 'library', label: 'Library wiggles', render: (u) => u.libraryWiggles, align: 'right' },
-    { key: 'gallery', label: 'Gallery wiggles', render: (u) => u.galleryWiggles, align: 'right' },
+    { key: 'library', label: 'Library', render: (u) => u.libraryWiggles, align: 'right' },
+    { key: 'gallery', label: 'Gallery', render: (u) => u.galleryWiggles, align: 'right' },
     {
       key: 'subscriptions',
       label: 'Subscriptions',
@@ -109,7 +119,7 @@ export function UserPage() {
       label: 'Actions',
       render: (u) =>
         u.isAdmin ? null : (
-          <Box sx={{ display: 'flex', gap: 0.5 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, width: 190 }}>
             {ACTIONS_BY_STATUS[u.status]?.map((action) => (
               <Button key={action} size="small" disabled={busy === u.id} onClick={() => void act(u, action)}>
                 {action}
