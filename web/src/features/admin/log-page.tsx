@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminApi } from './api/admin-api';
+import { FilterSelect } from './components/filter-select';
 import { type Column, PagedTable } from './components/paged-table';
 import { useAdminPages } from './use-admin-pages';
 
@@ -59,21 +59,12 @@ export function LogPage() {
         Admin · Logs
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <TextField
-          select
+        <FilterSelect
           label="Result"
-          size="small"
           value={result}
-          onChange={(e) => setResult(e.target.value)}
-          sx={{ minWidth: 140 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {PROCESS_RESULTS.map((value) => (
-            <MenuItem key={value} value={value}>
-              {value}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={setResult}
+          options={PROCESS_RESULTS.map((value) => [value, value] as const)}
+        />
         <TextField
           label="Name (or prefix)"
           size="small"

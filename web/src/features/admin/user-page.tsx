@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { showSnackbar } from '../../lib/stores/notification';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminApi, type UserAction } from './api/admin-api';
+import { FilterSelect } from './components/filter-select';
 import { type Column, PagedTable } from './components/paged-table';
 import { useAdminPages } from './use-admin-pages';
 
@@ -147,21 +147,12 @@ export function UserPage() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <TextField
-          select
+        <FilterSelect
           label="Status"
-          size="small"
           value={status}
-          onChange={(event) => setStatus(event.target.value)}
-          sx={{ minWidth: 140 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {Object.entries(STATUS_LABEL).map(([value, label]) => (
-            <MenuItem key={value} value={value}>
-              {label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={setStatus}
+          options={Object.entries(STATUS_LABEL)}
+        />
       </Box>
       <PagedTable label="Users" columns={columns} {...tableProps} />
     </Paper>
