@@ -52,6 +52,7 @@ export async function buildNode() {
     bundle('server', {
       main: 'server/src/main.ts',
       'admin-create': 'server/src/scripts/admin-create.ts',
+      'check-storage': 'server/src/scripts/check-storage.ts',
       'gallery-seed': 'server/src/scripts/gallery-seed.ts',
       'worker-entry': workerEntry,
     }),

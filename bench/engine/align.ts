@@ -4,15 +4,18 @@
  * vertical disparity after alignment, and the time to align a 24 MP pair. Prints figures; never passes or fails.
  * Usage: tsx bench/engine/align.ts [--quick]
  */
-import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { alignPair } from '@wiggle/engine/align/align-pair';
 import { orderEvidence } from '@wiggle/engine/align/swap-check';
 import { reducedGray } from '@wiggle/engine/cv/gray';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import sharp from 'sharp';
-import { loadRealPairs, type RealPair } from './data/real-pairs';
+import { printTable } from './data/print-table';
+import { loadRealPairs, type RealPair, readRgb } from './data/real-pairs';
+import { runSift, type SiftJob, siftAvailable } from './data/sift-reference';
 import {
   compose,
   type KnownPair,
@@ -76,9 +79,55 @@ const header = [
   'inliers',
   'wall ms',
   'CPU ms',
+  'SIFT ref GT resid med/p95 px',
 ];
 
-async function measure(pair: KnownPair) {
+/** Pairs whose native reference (SIFT) runs after the table is built: one python process for all. */
+const referenceJobs: {
+  row: string[];
+  truth: SimilarityTransform;
+  width: number;
+  height: number;
+  job: SiftJob;
+}[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'wiggle-align-bench-'));
+
+async function queueReference(pair: KnownPair, row: string[]): Promise<void> {
+  const k = referenceJobs.length;
+  const [l, r] = [join(scratch, `l${k}.png`), join(scratch, `r${k}.png`)];
+  for (const [image, path] of [
+    [pair.left, l],
+    [pair.right, r],
+  ] as const) {
+    await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+      .png({ compressionLevel: 1 })
+      .toFile(path);
+  }
+  referenceJobs.push({
+    row,
+    truth: pair.truth,
+    width: pair.left.width,
+    height: pair.left.height,
+    job: { op: 'align', left: l, right: r },
+  });
+}
+
+/** Runs the SIFT reference on every queued pair and fills the last column of its row. */
+function fillReferences(): void {
+  const answers = siftAvailable() ? runSift(referenceJobs.map((j) => j.job)) : undefined;
+  referenceJobs.forEach((j, k) => {
+    const a = answers?.[k];
+    if (!a) j.row.push('n/a (python3-opencv missing)');
+    else if (!a.ok) j.row.push(`FAILED: ${a.reason}`);
+    else {
+      const found = { rotationDeg: a.rotationDeg!, scale: a.scale!, dx: 0, dy: a.dy! };
+      const gt = groundTruthResidual(j.truth, found, j.width, j.height);
+      j.row.push(`${gt.median.toFixed(3)} / ${gt.p95.toFixed(3)}`);
+    }
+  });
+}
+
+async function measure(pair: KnownPair, reference = true) {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const result = await alignPair(pair.left, pair.right);
@@ -87,7 +136,14 @@ async function measure(pair: KnownPair) {
   const cpuMs = (used.user + used.system) / 1000;
   const t = pair.truth;
   if (!result.ok) {
-    rows.push([pair.name, t.rotationDeg.toFixed(3), `FAILED: ${result.reason}`]);
+    const row = [
+      pair.name,
+      t.rotationDeg.toFixed(3),
+      `FAILED: ${result.reason}`,
+      ...Array(header.length - 4).fill(''),
+    ];
+    rows.push(row);
+    if (reference) await queueReference(pair, row);
     return undefined;
   }
   const f = result.transform;
@@ -109,6 +165,7 @@ async function measure(pair: KnownPair) {
     ms.toFixed(0),
     cpuMs.toFixed(0),
   ]);
+  if (reference) await queueReference(pair, rows[rows.length - 1]!);
   return { transform: f, ms, cpuMs };
 }
 
@@ -116,23 +173,6 @@ function loadNote(): string {
   return `load average ${loadavg()
     .map((v) => v.toFixed(1))
     .join(' ')} on ${cpus().length} cores`;
-}
-
-function printTable(head: string[], body: string[][]): void {
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(line(head));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of body) console.log(line(r));
-}
-
-async function rgb(path: string): Promise<RawImage> {
-  const { data, info } = await sharp(path)
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: 3 };
 }
 
 function cropColumns(image: RawImage, from: number, width: number): RawImage {
@@ -168,7 +208,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
   for (const n of ['01', '02', '03', '04', '06', '07']) {
     const [left, right] = [`${data}/left${n}.jpg`, `${data}/right${n}.jpg`];
     if (existsSync(left) && existsSync(right)) {
-      boards.push({ name: `chessboard rig ${n}`, left: await rgb(left), right: await rgb(right) });
+      boards.push({ name: `chessboard rig ${n}`, left: await readRgb(left), right: await readRgb(right) });
     }
   }
   for (const pair of [...pairs, ...boards]) {
@@ -268,6 +308,8 @@ async function main(): Promise<void> {
   console.log(
     `CPU ms = process CPU time, all threads. The machine is shared: wall ms depends on load (${loadNote()}).\n`,
   );
+  fillReferences();
+  rmSync(scratch, { recursive: true, force: true });
   printTable(header, rows);
   for (const n of notes) console.log(`note: ${n}`);
   await orderTable(realPairs);
@@ -278,13 +320,13 @@ async function main(): Promise<void> {
   const times: number[] = [];
   const cpuTimes: number[] = [];
   for (let run = 0; run < (quick ? 2 : 4); run++) {
-    const figures = await measure({ ...big, name: `${big.name} run ${run + 1}` });
+    const figures = await measure({ ...big, name: `${big.name} run ${run + 1}` }, false);
     if (figures) {
       times.push(figures.ms);
       cpuTimes.push(figures.cpuMs);
     }
   }
-  printTable(header, rows);
+  printTable(header.slice(0, -1), rows);
   const med = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)]?.toFixed(0) ?? 'n/a';
   console.log(`align 24 MP: median wall ${med(times)} ms, median CPU ${med(cpuTimes)} ms (${loadNote()})`);
   const checkCpu: number[] = [];

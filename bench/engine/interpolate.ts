@@ -1,13 +1,14 @@
 /**
- * Interpolation bench: layered scenes rendered from camera positions 0, .25, .5, .75, 1 give the exact in-between
+ * Interpolation bench: layered scenes (random planes, and repetitive or thin foreground structures) rendered from camera positions 0, .25, .5, .75, 1 give the exact in-between
  * views; frames 25/50/75 from interpolateViews(view 0, view 1) are scored (PSNR, SSIM) against them, side by side
  * with a plain cross-fade, plus the time for the three frames at 1920 px width. Prints figures; never fails.
  * Usage: tsx bench/engine/interpolate.ts [--quick]
  */
 import { cpus, loadavg } from 'node:os';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
-import { makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
-import { interpolateViews } from '@wiggle/engine/interpolate/interpolate-views';
+import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
+import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
+import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
 import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
 
 const quick = process.argv.includes('--quick');
@@ -16,6 +17,8 @@ const HEIGHT = 1280;
 
 interface Scenario {
   name: string;
+  /** A harder scene (repetitive or thin structures) instead of random layers. */
+  build?: () => LayeredScene;
   seed: number;
   /** Disparity of the nearest layer, as a fraction of the width. */
   near: number;
@@ -28,6 +31,14 @@ const SCENARIOS: Scenario[] = [
   { name: 'typical parallax (near 3 %)', seed: 32, near: 0.03, background: 4, objects: 7 },
   { name: 'strong parallax (near 5 %)', seed: 33, near: 0.05, background: 8, objects: 8 },
   { name: 'crowded (12 planes, 4 %)', seed: 34, near: 0.04, background: 0, objects: 12 },
+  ...REPETITIVE_KINDS.map((kind, k) => ({
+    name: kind,
+    seed: 40 + k,
+    near: 0,
+    background: 0,
+    objects: 0,
+    build: () => makeRepetitiveScene(kind, WIDTH, HEIGHT, 40 + k),
+  })),
 ];
 
 function row(cells: string[], widths: number[]): string {
@@ -39,31 +50,36 @@ async function main(): Promise<void> {
   const head = [
     'scene',
     'frame',
-    'flow PSNR dB',
+    'ours PSNR dB',
     'fade PSNR dB',
     'gain dB',
-    'flow SSIM',
+    'ours SSIM',
     'fade SSIM',
     'ms (3 frames)',
     'CPU ms',
+    'confidence',
   ];
   const body: string[][] = [];
   const times: number[] = [];
   const cpuTimes: number[] = [];
   const gains: number[] = [];
-  for (const scenario of quick ? SCENARIOS.slice(0, 2) : SCENARIOS) {
-    const scene = makeLayeredScene({
-      width: WIDTH,
-      height: HEIGHT,
-      seed: scenario.seed,
-      objects: scenario.objects,
-      maxDisparity: Math.round((WIDTH * scenario.near) / 4) * 4,
-      backgroundDisparity: scenario.background,
-    });
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const chosen = only.length > 0 ? SCENARIOS.filter((s) => only.some((o) => s.name.includes(o))) : SCENARIOS;
+  for (const scenario of quick ? chosen.slice(0, 2) : chosen) {
+    const scene =
+      scenario.build?.() ??
+      makeLayeredScene({
+        width: WIDTH,
+        height: HEIGHT,
+        seed: scenario.seed,
+        objects: scenario.objects,
+        maxDisparity: Math.round((WIDTH * scenario.near) / 4) * 4,
+        backgroundDisparity: scenario.background,
+      });
     const views = [0, 0.25, 0.5, 0.75, 1].map((c) => renderView(scene, c));
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const frames = await interpolateViews(views[0]!, views[4]!, [25, 50, 75]);
+    const { frames, confidence } = await interpolatePair(views[0]!, views[4]!, [25, 50, 75]);
     const used = process.cpuUsage(cpu);
     const ms = performance.now() - started;
     const cpuMs = (used.user + used.system) / 1000;
@@ -85,12 +101,13 @@ async function main(): Promise<void> {
         ssim(fade, truth).toFixed(4),
         k === 0 ? ms.toFixed(0) : '',
         k === 0 ? cpuMs.toFixed(0) : '',
+        k === 0 ? confidence.toFixed(3) : '',
       ]);
     });
   }
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   console.log(
-    `Interpolation at ${WIDTH}x${HEIGHT} (flow computed at 960 px wide), vs exact in-between renders:\n`,
+    `Interpolation at ${WIDTH}x${HEIGHT} (disparity matched at 640 px), vs exact in-between renders:\n`,
   );
   console.log(row(head, widths));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);

@@ -29,6 +29,9 @@ export const Messages = {
   copiedToClipboard: 'Copied to clipboard.',
   shareLinkExpired: 'This link has expired.',
   tooLong: (max: number) => `At most ${max} characters are allowed.`,
+  forbiddenCharacters: (label: string) =>
+    `${label} contains characters that are not allowed (control, direction-override or invisible formatting characters).`,
+  invalidId: (label: string) => `${label} must be a positive whole number written in decimal digits.`,
   /** Tune parameters (SPEC §2 Editor, §3, §9 "editor minimum size 200"); the words are ours. */
   tune: {
     pivotOutside: 'The pivot must lie inside the picture.',

@@ -16,6 +16,11 @@ export interface SimilarityTransform {
   scale: number;
   dx: number;
   dy: number;
+  /**
+   * Radial lens term removed from both views, when alignment found one: a centred point p is undistorted as
+   * p·(1 + lensK·|p|²/r²), r = half the diagonal. Absent when none was needed.
+   */
+  lensK?: number;
 }
 
 /** Thrown for input the engine refuses (not an image, too many pixels, truncated...). The message is one clear line. */

@@ -33,8 +33,12 @@ import { registerWiggleJobs } from './features/wiggles/jobs';
 import { wiggleMediaRoutes } from './features/wiggles/media-routes';
 import { wiggleRoutes } from './features/wiggles/routes';
 import { deleteExpiredSessions } from './platform/auth/sessions';
-import { installErrorHandler } from './platform/http/error-handler';
+import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
+import { installNoStoreForTokens } from './platform/http/no-store';
 import type { FeaturePluginOptions } from './platform/http/plugin-options';
+import { installSameOriginCheck } from './platform/http/same-origin';
+import { installStrictJsonParser } from './platform/http/strict-json';
+import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerWebApp } from './platform/http/web-app';
 import { pruneProcessLogs } from './platform/jobs/process-log';
 import { runEvery } from './platform/jobs/repeating-job';
@@ -48,14 +52,18 @@ export async function buildApp(
   const { config } = platform;
   const app = Fastify({
     loggerInstance: platform.log,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Generous for JSON; uploads go through multipart with their own limits.
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('platform', platform);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installStrictJsonParser(app);
+  installSameOriginCheck(app, config.PUBLIC_URL);
+  installNoStoreForTokens(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -32,8 +32,19 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PUBLIC_URL).toBe('https://wiggle.example');
     expect(config.SESSION_TTL_LONG_DAYS).toBe(7);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
     expect(loadConfig({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+  });
+
+  it('trusts exactly the configured proxies: none, a hop count or addresses/CIDRs', () => {
+    const trust = (TRUST_PROXY: string) => loadConfig({ TRUST_PROXY }).TRUST_PROXY;
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 172.16.0.0/12,::1')).toEqual(['10.0.0.1', '172.16.0.0/12', '::1']);
+    for (const wrong of ['yes', '10.0.0.0/33', '10.0.0.300', 'proxy.example']) {
+      expect(() => trust(wrong), wrong).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('stops with every wrong value named', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustedProxies } from './platform/http/trust-proxy';
 
 const optionalText = z
   .string()
@@ -52,16 +53,25 @@ export const configSchema = z.object({
   TERMS_URL: z.string().default('/terms'),
   /** Rate limits: attempts per minute (login per IP + username, the others per IP). */
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
+  /** Login attempts per IP over all e-mails: spraying one password over many accounts is slowed like guessing one. */
+  RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_ACCOUNT_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_REGISTER_PER_MINUTE: positiveInt(20),
   AVATAR_MAX_BYTES: positiveInt(10 * 1024 * 1024),
   /** Per file of a library upload; a bigger file fails alone (the rest of the batch goes on). */
   UPLOAD_MAX_BYTES: positiveInt(100 * 1024 * 1024),
-  /** Set behind a reverse proxy so rate limits see the client's address (X-Forwarded-For). */
+  /** The reverse proxies in front (a hop count or their addresses), so rate limits see the client's address. */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((value, context): TrustedProxies => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+        context.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export type Config = z.output<typeof configSchema> & {

@@ -28,7 +28,8 @@ const SOURCES = [
   },
 ];
 
-async function rgb(path: string): Promise<RawImage> {
+/** Any image file as 8-bit RGB raw pixels. */
+export async function readRgb(path: string): Promise<RawImage> {
   const { data, info } = await sharp(path).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
 }
@@ -40,7 +41,7 @@ export async function loadRealPairs(note: (text: string) => void): Promise<RealP
       note(`skipped ${source.name}: package ${source.package} is not installed`);
       continue;
     }
-    pairs.push({ name: source.name, left: await rgb(source.left), right: await rgb(source.right) });
+    pairs.push({ name: source.name, left: await readRgb(source.left), right: await readRgb(source.right) });
   }
   return pairs;
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants';
 import type { NEWSLETTER_TYPES } from '../enums';
 import { Messages } from '../messages';
-import { emailField, requiredText } from './auth';
+import { emailField } from './auth';
+import { linkField, optionalTextField, textField } from './text';
 
 /** SPEC §5 password rules: 8 to 255 characters with at least one non-alphanumeric character. */
 export const passwordField = z
@@ -31,7 +32,7 @@ const withPasswordConfirm = <T extends z.ZodObject<{ password: typeof passwordFi
 
 /** POST /account/register. */
 export const registerSchema = z.object({
-  name: requiredText(),
+  name: textField({ label: 'The name' }),
   username: emailField,
   password: passwordField,
   terms: z.literal(true, { error: Messages.termsRequired }),
@@ -93,29 +94,14 @@ export const subscriptionsSchema = z.object({
 });
 export type Subscriptions = { [K in (typeof NEWSLETTER_TYPES)[number]]: boolean };
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(TEXT_MAX_LENGTH, { error: Messages.tooLong(TEXT_MAX_LENGTH) })
-  .default('');
-
 /** PUT /account/profile. An empty external link clears it. */
 export const profileUpdateSchema = z.object({
-  name: requiredText(),
-  aboutMe: optionalText,
-  externalLink: optionalText.refine((v) => v === '' || isHttpUrl(v), { error: Messages.invalidUrl }),
+  name: textField({ label: 'The name' }),
+  aboutMe: optionalTextField({ label: 'About me', multiline: true }),
+  externalLink: linkField('The link'),
   subscriptions: subscriptionsSchema,
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /** GET /account/profile. */
 export const profileSchema = z.object({

@@ -2,14 +2,6 @@ import { z } from 'zod';
 import { TEXT_MAX_LENGTH } from '../constants';
 import { Messages } from '../messages';
 
-/** A required text field: a missing value and an empty one both say SPEC's "This field is mandatory.". */
-export const requiredText = (max = TEXT_MAX_LENGTH) =>
-  z
-    .string({ error: Messages.mandatory })
-    .trim()
-    .min(1, { error: Messages.mandatory })
-    .max(max, { error: Messages.tooLong(max) });
-
 /** The member's login name is their e-mail address, compared case-insensitively. */
 export const emailField = z
   .string({ error: Messages.mandatory })

@@ -3,22 +3,22 @@
  * The server validates and documents with these; the web Gallery screen types its calls with them.
  */
 import { z } from 'zod';
-import { TEXT_MAX_LENGTH } from '../constants';
 import { MoveType, SORT_ORDERS } from '../enums';
-import { Messages } from '../messages';
+import { ID_DIGITS, idNumber, idText, integerText } from './ids';
 import { DeleteStatusSchema, ItemNameSchema, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './library';
+import { textField } from './text';
 
-const id = z.coerce.number().int().positive();
+const id = idNumber();
 const isoDate = z.string();
 /** An album id, or null for the gallery root. */
-const albumRef = id.nullable();
+const albumRef = idNumber('The album id').nullable();
 
 /** SPEC §3 Wiggle sort without rating: "the gallery has no rating". */
 export const GALLERY_SORTS = ['name', 'created', 'lastModified'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
-const WatermarkTextSchema = z.string().trim().max(TEXT_MAX_LENGTH, Messages.tooLong(TEXT_MAX_LENGTH));
+const WatermarkTextSchema = textField({ label: 'The watermark', optional: true });
 
 // ---- albums ----
 
@@ -91,7 +91,12 @@ export type GalleryWiggle = z.infer<typeof GalleryWiggleSchema>;
 export const UpdateGalleryWiggleBodySchema = z
   .object({
     name: ItemNameSchema,
-    description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, Messages.tooLong(DESCRIPTION_MAX_LENGTH)),
+    description: textField({
+      label: 'The description',
+      optional: true,
+      multiline: true,
+      max: DESCRIPTION_MAX_LENGTH,
+    }),
     allowShare: z.boolean(),
     allowLinkToAlbum: z.boolean(),
     showInFeed: z.boolean(),
@@ -106,9 +111,9 @@ export type UpdateGalleryWiggleBody = z.infer<typeof UpdateGalleryWiggleBodySche
 export const ListGalleryWigglesQuerySchema = z.object({
   sort: z.enum(GALLERY_SORTS).default('created'),
   order: z.enum(SORT_ORDERS).default('asc'),
-  search: z.string().max(TEXT_MAX_LENGTH).optional(),
+  search: textField({ label: 'The search', optional: true }).optional(),
   cursor: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  limit: integerText(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE_DEFAULT),
 });
 export type ListGalleryWigglesQuery = z.infer<typeof ListGalleryWigglesQuerySchema>;
 export const GalleryWigglePageSchema = z.object({
@@ -178,7 +183,10 @@ export const UpdateShareLinkBodySchema = z
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change.');
 export type UpdateShareLinkBody = z.infer<typeof UpdateShareLinkBodySchema>;
-export const ShareLinkListQuerySchema = z.object({ wiggleId: id.optional(), albumId: id.optional() });
+export const ShareLinkListQuerySchema = z.object({
+  wiggleId: idText('The wiggle id').optional(),
+  albumId: idText('The album id').optional(),
+});
 
 // ---- watermarks (SPEC §3 profile: default watermarks for video, iframe and share) ----
 
@@ -206,17 +214,17 @@ export const FeedItemSchema = z.object({
 export type FeedItem = z.infer<typeof FeedItemSchema>;
 export const FeedQuerySchema = z.object({
   cursor: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
+  limit: integerText(z.number().int().min(1).max(100)).default(24),
 });
 export const FeedPageSchema = z.object({ items: z.array(FeedItemSchema), nextCursor: z.string().nullable() });
 export type FeedPage = z.infer<typeof FeedPageSchema>;
 
 // ---- media (SPEC §7, under /api) ----
 
-export const GALLERY_IMAGE_PATTERN = /^(\d+)-(left|right)-([ft])\.webp$/;
-export const GALLERY_FRAME_PATTERN = /^(\d+)-(25|50|75)\.webp$/;
-export const GALLERY_DOWNLOAD_PATTERN = /^(\d+)-(original|enhanced)\.zip$/;
-export const GALLERY_ANIMATION_PATTERN = /^(\d+)\.webp$/;
+export const GALLERY_IMAGE_PATTERN = new RegExp(`^(${ID_DIGITS})-(left|right)-([ft])\\.webp$`);
+export const GALLERY_FRAME_PATTERN = new RegExp(`^(${ID_DIGITS})-(25|50|75)\\.webp$`);
+export const GALLERY_DOWNLOAD_PATTERN = new RegExp(`^(${ID_DIGITS})-(original|enhanced)\\.zip$`);
+export const GALLERY_ANIMATION_PATTERN = new RegExp(`^(${ID_DIGITS})\\.webp$`);
 export type DownloadMode = 'original' | 'enhanced';
 
 /**

@@ -7,7 +7,6 @@ import {
   RENAME_COUNTER_PLACEMENTS,
   RENAME_DIGIT_FORMATS,
   SUBFOLDER_NAME_TEMPLATES,
-  TEXT_MAX_LENGTH,
   UPLOAD_RESOLUTION_LIMITS,
   WIGGLE_CREATE_MAX_ORIGINALS,
   WIGGLE_CREATE_MAX_WIGGLES,
@@ -25,18 +24,15 @@ import {
   STACKINGS,
   WIGGLE_SORTS,
 } from '../enums';
-import { Messages } from '../messages';
+import { ID_DIGITS, ID_MAX, idNumber, idText, integerText } from './ids';
+import { textField } from './text';
 
-const id = z.coerce.number().int().positive();
+const id = idNumber();
 /** A folder id, or null for the library root. */
-const folderRef = id.nullable();
+const folderRef = idNumber('The folder id').nullable();
 const isoDate = z.string();
 
-export const ItemNameSchema = z
-  .string()
-  .trim()
-  .min(1, Messages.mandatory)
-  .max(TEXT_MAX_LENGTH, `At most ${TEXT_MAX_LENGTH} characters.`);
+export const ItemNameSchema = textField({ label: 'The name' });
 
 export const DeleteStatusSchema = z.union([
   z.literal(DeleteStatus.Active),
@@ -74,8 +70,6 @@ export type CreateFolderBody = z.input<typeof CreateFolderBodySchema>;
 export const RenameBodySchema = z.object({ name: ItemNameSchema });
 export type RenameBody = z.infer<typeof RenameBodySchema>;
 
-export const IdParamsSchema = z.object({ id });
-
 // ---- originals ----
 
 export const OriginalSchema = z.object({
@@ -96,9 +90,8 @@ export type Original = z.infer<typeof OriginalSchema>;
 
 /** Multipart fields of POST /api/library/originals besides the `file` parts. */
 export const UploadFieldsSchema = z.object({
-  folderId: folderRef.optional(),
-  resolutionLimit: z.coerce
-    .number()
+  folderId: idText('The folder id').optional(),
+  resolutionLimit: integerText(z.number())
     .refine((v) => (UPLOAD_RESOLUTION_LIMITS as readonly number[]).includes(v), 'Unknown resolution limit.')
     .optional(),
   reencode: z
@@ -175,8 +168,9 @@ export const TOO_MANY_WIGGLES_MESSAGE = `At most ${WIGGLE_CREATE_MAX_WIGGLES} wi
 export const WiggleStatusQuerySchema = z.object({
   ids: z
     .string()
-    .regex(/^\d+(,\d+)*$/, 'ids is a comma-separated list of ids.')
-    .transform((s) => [...new Set(s.split(',').map(Number))]),
+    .regex(new RegExp(`^${ID_DIGITS}(,${ID_DIGITS}){0,999}$`), 'ids is a comma-separated list of ids.')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.every((v) => v <= ID_MAX), 'ids is a comma-separated list of ids.'),
 });
 export const WiggleStatusSchema = z.object({
   id: z.number().int(),
@@ -195,12 +189,12 @@ export const PAGE_SIZE_MAX = 500;
 
 const listQueryBase = {
   /** Absent = the library root. */
-  folderId: id.optional(),
+  folderId: idText('The folder id').optional(),
   order: z.enum(SORT_ORDERS).default('asc'),
-  search: z.string().max(TEXT_MAX_LENGTH).optional(),
+  search: textField({ label: 'The search', optional: true }).optional(),
   /** Opaque; the `nextCursor` of the previous page. */
   cursor: z.string().max(1000).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  limit: integerText(z.number().int().min(1).max(PAGE_SIZE_MAX)).default(PAGE_SIZE_DEFAULT),
 };
 /** GET /api/library/originals — SPEC default: name ascending. */
 export const ListOriginalsQuerySchema = z.object({
@@ -243,16 +237,16 @@ export const MoveResponseSchema = z.object({ ids: z.array(z.number().int()) });
 export const BulkRenameBodySchema = z.object({
   type: MoveTypeSchema,
   ids: z.array(id).min(1).max(1000),
-  template: z.string().max(TEXT_MAX_LENGTH),
+  template: textField({ label: 'The template', optional: true }),
   counter: z.enum(RENAME_COUNTER_PLACEMENTS).default('none'),
-  digits: z.coerce
+  digits: z
     .number()
     .int()
     .min(RENAME_DIGIT_FORMATS[0])
     .max(RENAME_DIGIT_FORMATS[RENAME_DIGIT_FORMATS.length - 1]!)
     .default(1),
   /** First index value (%index% and the counter count up from here in the order of `ids`). */
-  start: z.coerce.number().int().min(0).default(1),
+  start: z.number().int().min(0).max(1_000_000_000).default(1),
 });
 export type BulkRenameBody = z.input<typeof BulkRenameBodySchema>;
 export const BulkRenameResponseSchema = z.object({
@@ -274,9 +268,9 @@ export type TrashListResponse = z.infer<typeof TrashListResponseSchema>;
 
 // ---- media ----
 
-export const ORIGINAL_MEDIA_PATTERN = /^(\d+)-([opt])$/;
-export const WIGGLE_MEDIA_PATTERN = /^(\d+)-(left|right)-([ft])\.webp$/;
-export const WIGGLE_FRAME_PATTERN = /^(\d+)-(25|50|75)-([ft])\.webp$/;
+export const ORIGINAL_MEDIA_PATTERN = new RegExp(`^(${ID_DIGITS})-([opt])$`);
+export const WIGGLE_MEDIA_PATTERN = new RegExp(`^(${ID_DIGITS})-(left|right)-([ft])\\.webp$`);
+export const WIGGLE_FRAME_PATTERN = new RegExp(`^(${ID_DIGITS})-(25|50|75)-([ft])\\.webp$`);
 export const MediaFileParamsSchema = z.object({ file: z.string().max(64) });
 
 export const originalMediaUrl = (originalId: number, size: 'o' | 'p' | 't') =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { makeLayeredScene, misalignView, renderView } from '../cv/synthetic-scene';
+import {
+  type LayeredScene,
+  makeLayeredScene,
+  misalignView,
+  noiseTexture,
+  renderView,
+} from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
 import { alignPair } from './align-pair';
@@ -169,5 +175,104 @@ describe('alignPair', () => {
     });
     expect(result.ok).toBe(true);
     expect(evidence!.runs).toBeLessThan(40);
+  });
+});
+
+describe('alignPair on harder pairs', () => {
+  it('puts the pivot on a sharp central subject, not on the blurred background around it', async () => {
+    const width = 900;
+    const height = 600;
+    const random = seeded(5);
+    const background = noiseTexture(width + 40, height, random, width);
+    // Defocus: a wide box blur of the background's texture along both axes.
+    const blurred = new Float32Array(background.length);
+    const bw = width + 40;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < bw; x++) {
+        let sum = 0;
+        let count = 0;
+        for (let v = Math.max(0, y - 4); v <= Math.min(height - 1, y + 4); v += 2) {
+          for (let u = Math.max(0, x - 4); u <= Math.min(bw - 1, x + 4); u += 2, count++)
+            sum += background[v * bw + u]!;
+        }
+        blurred[y * bw + x] = sum / count;
+      }
+    }
+    const subject = { x: 300, y: 180, width: 300, height: 240 };
+    const blurredScene: LayeredScene = {
+      width,
+      height,
+      layers: [
+        {
+          x: -20,
+          y: 0,
+          width: bw,
+          height,
+          ellipse: false,
+          disparity: 4,
+          texture: blurred,
+          tint: [0.9, 0.85, 0.8],
+        },
+        {
+          ...subject,
+          ellipse: true,
+          disparity: 24,
+          texture: noiseTexture(300, 240, random, width),
+          tint: [0.8, 0.6, 0.5],
+        },
+      ],
+    };
+    const result = await alignPair(renderView(blurredScene, 0), renderView(blurredScene, 1));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    // Shift to the pivot: the subject (disparity 24) ends at zero, the background at 4 − 24.
+    expect(Math.abs(result.transform.dx - 24)).toBeLessThan(1);
+  });
+
+  it('accepts a pair dominated by a repetitive pattern and recovers its misalignment', async () => {
+    const width = 900;
+    const height = 600;
+    const checker = new Float32Array(700 * 480);
+    const random = seeded(9);
+    const grain = noiseTexture(700, 480, random, width);
+    for (let y = 0; y < 480; y++) {
+      for (let x = 0; x < 700; x++) {
+        const square = (Math.floor(x / 36) + Math.floor(y / 36)) % 2 === 0;
+        checker[y * 700 + x] = (square ? 0.85 : 0.15) + 0.1 * grain[y * 700 + x]!;
+      }
+    }
+    const board: LayeredScene = {
+      width,
+      height,
+      layers: [
+        {
+          x: -60,
+          y: 0,
+          width: width + 120,
+          height,
+          ellipse: false,
+          disparity: 0,
+          texture: noiseTexture(width + 120, height, random, width),
+          tint: [0.7, 0.7, 0.7],
+        },
+        {
+          x: 100,
+          y: 60,
+          width: 700,
+          height: 480,
+          ellipse: false,
+          disparity: 48,
+          texture: checker,
+          tint: [1, 1, 1],
+        },
+      ],
+    };
+    const truth = { rotationDeg: 1.2, scale: 1.01, dx: 0, dy: -9 };
+    const result = await alignPair(renderView(board, 0), misalignView(renderView(board, 1), truth));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.05);
+    expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
+    expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
   });
 });

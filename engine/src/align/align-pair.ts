@@ -1,7 +1,10 @@
 import { reducedGray } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
-import { matchFeatures } from './features';
+import { detectKeypoints, type FeatureMatches, matchFeatures } from './features';
+import { guideByModel, withinIndices } from './guided-fit';
+import { fitLens } from './lens-fit';
+import { choosePivot } from './pivot';
 import { ransacSimilarity } from './ransac';
 import { type PointMatch, refineAlignment } from './refine';
 import {
@@ -44,7 +47,13 @@ export type AlignResult =
 const MIN_KEYPOINTS = 40;
 const MIN_MATCHES = 15;
 const MIN_INLIERS = 15;
-const MIN_INLIER_RATIO = 0.25;
+const MIN_INLIERS_RATIO = 0.25;
+/** Guided matches (Hamming ≤ 64, within 1 reduced px of the model's row) that confirm a pair whose strong matches are mostly repeats. */
+const MIN_CONFIRMED = 60;
+/** Matches refined at full resolution. */
+const MAX_SEEDS = 400;
+const MIN_STRONG_SEEDS = 30;
+const IDENTITY = { m00: 1, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0 };
 const MAX_ROTATION_DEG = 10;
 const MIN_SCALE = 0.8;
 const MAX_SCALE = 1.25;
@@ -62,9 +71,8 @@ const SWAPPED_SHARE = 0.65;
  * parallax (the 3D effect) is kept. Features and RANSAC run on a reduced copy, then LK on full-resolution tiles
  * refines to sub-pixel accuracy. Refuses (ok:false) rather than warping badly.
  *
- * Suggested pivot: the median disparity of the inlier matches in the central region (middle half of width and
- * height), because the main subject is usually framed there; the pivot point is the central inlier closest to
- * that disparity and to the centre.
+ * Suggested pivot: the main subject, the largest in-focus region near the centre (see choosePivot), not the
+ * background behind it.
  */
 export async function alignPair(
   left: RawImage,
@@ -74,10 +82,12 @@ export async function alignPair(
   const { cv } = await loadOpenCv();
   const detectSide = options.detectSide ?? 1024;
   const [grayL, grayR] = await Promise.all([reducedGray(left, detectSide), reducedGray(right, detectSide)]);
-  const found = matchFeatures(cv, grayL, grayR);
-  if (found.leftKeypoints < MIN_KEYPOINTS || found.rightKeypoints < MIN_KEYPOINTS) {
+  const keysL = detectKeypoints(cv, grayL);
+  const keysR = detectKeypoints(cv, grayR);
+  if (keysL.count < MIN_KEYPOINTS || keysR.count < MIN_KEYPOINTS) {
     return { ok: false, reason: 'too few features: the photos have too little texture to align' };
   }
+  const found = matchFeatures(keysL, keysR, Math.max(grayL.height, grayR.height));
   const n = found.leftX.length;
   if (n < MIN_MATCHES) {
     return {
@@ -91,37 +101,61 @@ export async function alignPair(
   const cr = { x: (right.width - 1) / 2, y: (right.height - 1) / 2 };
   const sL = grayL.scale;
   const sR = grayR.scale;
-  const rough: Correspondences = {
-    xl: Float64Array.from(found.leftX, (x) => (x + 0.5) * sL - 0.5 - cl.x),
-    yl: Float64Array.from(found.leftY, (y) => (y + 0.5) * sL - 0.5 - cl.y),
-    xr: Float64Array.from(found.rightX, (x) => (x + 0.5) * sR - 0.5 - cr.x),
-    yr: Float64Array.from(found.rightY, (y) => (y + 0.5) * sR - 0.5 - cr.y),
-  };
-  const ransac = ransacSimilarity(rough, {
+  const centred = (m: FeatureMatches): Correspondences => ({
+    xl: Float64Array.from(m.leftX, (x) => (x + 0.5) * sL - 0.5 - cl.x),
+    yl: Float64Array.from(m.leftY, (y) => (y + 0.5) * sL - 0.5 - cl.y),
+    xr: Float64Array.from(m.rightX, (x) => (x + 0.5) * sR - 0.5 - cr.x),
+    yr: Float64Array.from(m.rightY, (y) => (y + 0.5) * sR - 0.5 - cr.y),
+  });
+  const strong = centred(found);
+  const maxDisparityPx = 0.3 * left.width;
+  const ransac = ransacSimilarity(strong, {
     thresholdPx: 2 * sL,
-    maxDisparityPx: 0.3 * left.width,
+    maxDisparityPx,
     minScale: MIN_SCALE,
     maxScale: MAX_SCALE,
     maxRotationDeg: MAX_ROTATION_DEG,
   });
-  if (!ransac || ransac.inliers.length < MIN_INLIERS || ransac.inliers.length < MIN_INLIER_RATIO * n) {
-    const count = ransac?.inliers.length ?? 0;
+  const strongInliers = ransac?.inliers.length ?? 0;
+  if (!ransac || strongInliers < MIN_INLIERS) {
     return {
       ok: false,
-      reason: `too few consistent matches (${count} of ${n}): the photos do not look like one stereo pair`,
+      reason: `too few consistent matches (${strongInliers} of ${n}): the photos do not look like one stereo pair`,
     };
   }
+  // Guided matching with the first model: repetitive texture (fences, tiles, a calibration board) loses most of
+  // its true matches to the ratio test; within a band of rows around the model's prediction they come back.
+  const guided = guideByModel(keysL, keysR, ransac.model, { sL, sR, cl, cr }, maxDisparityPx);
+  const confirmed = withinIndices(guided.matches, guided.model, sL).length;
+  if (strongInliers < MIN_INLIERS_RATIO * n && confirmed < MIN_CONFIRMED) {
+    return {
+      ok: false,
+      reason: `too few consistent matches (${strongInliers} of ${n}, ${confirmed} along the rows): the photos do not look like one stereo pair`,
+    };
+  }
+  // Measured on the opencv-doc chessboard rig: seeds from the strong inliers refine better whenever there are
+  // enough of them (the guided ones include repeats one square off, whose tiles pull the refit); below that, the
+  // guided matches are all there is.
+  const useGuided = strongInliers < MIN_STRONG_SEEDS;
+  const rough = useGuided ? guided.matches : strong;
+  const roughInliers = useGuided ? withinIndices(rough, guided.model, 2 * sL) : ransac.inliers;
 
-  const seeds: PointMatch[] = spreadOut(ransac.inliers, rough, left.width, left.height, 16).map((i) => ({
+  const seeds: PointMatch[] = evenly(roughInliers, MAX_SEEDS).map((i) => ({
     lx: rough.xl[i]! + cl.x,
     ly: rough.yl[i]! + cl.y,
     rx: rough.xr[i]! + cr.x,
     ry: rough.yr[i]! + cr.y,
   }));
-  const refined = refineAlignment(cv, left, right, seeds, ransac.model);
+  const refined = refineAlignment(cv, left, right, seeds, useGuided ? guided.model : ransac.model);
   // Too few trackable tiles (tiny images, texture only near borders): the rough model is still a valid answer.
-  const model = refined?.model ?? ransac.model;
-  const points = refined?.points ?? subset(rough, ransac.inliers);
+  const roughModel = useGuided ? guided.model : ransac.model;
+  const longSide = Math.max(left.width, left.height);
+  // Only sub-pixel tracked points can tell a lens term from noise.
+  const lens = refined
+    ? fitLens(refined.points, refined.model, left.width, left.height, 0.6 * Math.max(1, longSide / 2000))
+    : undefined;
+  const model = lens?.model ?? roughModel;
+  const points = lens?.points ?? subset(rough, roughInliers);
   const rotationDeg = rotationDegOf(model);
   const scale = scaleOf(model);
   if (Math.abs(rotationDeg) > MAX_ROTATION_DEG || scale < MIN_SCALE || scale > MAX_SCALE) {
@@ -163,7 +197,7 @@ export async function alignPair(
     return { ok: false, reason: 'swapped: the left and right views appear to be in the wrong order' };
   }
 
-  const pivot = choosePivot(points, disparities, left.width, left.height);
+  const pivot = choosePivot(points, disparities, grayL, left.width, left.height);
   const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
   const applied: Similarity = { ...model, tx: shift };
   // Inverse map: left-frame pixel q → right pixel A⁻¹(q − cl − t) + cr.
@@ -180,15 +214,22 @@ export async function alignPair(
     m11: ia,
     m12: -ib * ox + ia * oy + cr.y,
   };
-  const rect = largestValidRect(left.width, left.height, map, right.width, right.height);
+  const lenses =
+    lens && lens.k !== 0
+      ? {
+          left: { k: lens.k, r2: lens.r2, cx: cl.x, cy: cl.y },
+          right: { k: lens.k, r2: lens.r2, cx: cr.x, cy: cr.y },
+        }
+      : undefined;
+  const rect = largestValidRect(left.width, left.height, map, right.width, right.height, lenses);
   if (!rect || rect.width < left.width / 3 || rect.height < left.height / 3) {
     return { ok: false, reason: 'the views overlap too little to make one canvas' };
   }
   return {
     ok: true,
-    transform: { rotationDeg, scale, dx: shift, dy: model.ty },
-    left: cropImage(left, rect),
-    right: warpBilinear(right, map, rect),
+    transform: { rotationDeg, scale, dx: shift, dy: model.ty, ...(lenses ? { lensK: lenses.left.k } : {}) },
+    left: lenses ? warpBilinear(left, IDENTITY, rect, lenses.left) : cropImage(left, rect),
+    right: warpBilinear(right, map, rect, lenses?.right),
     suggestedPivot: {
       x: Math.min(rect.width - 1, Math.max(0, pivot.x - rect.x)),
       y: Math.min(rect.height - 1, Math.max(0, pivot.y - rect.y)),
@@ -198,52 +239,6 @@ export async function alignPair(
   };
 }
 
-function choosePivot(points: Correspondences, disparities: Float64Array, width: number, height: number) {
-  const central: number[] = [];
-  for (let i = 0; i < points.xl.length; i++) {
-    if (Math.abs(points.xl[i]!) <= width / 4 && Math.abs(points.yl[i]!) <= height / 4) central.push(i);
-  }
-  const pool = central.length >= 5 ? central : Array.from(points.xl.keys());
-  const target = median(pool.map((i) => disparities[i]!));
-  let bestIndex = pool[0]!;
-  let bestScore = Number.POSITIVE_INFINITY;
-  for (const i of pool) {
-    const score = Math.abs(disparities[i]! - target) * 20 + Math.hypot(points.xl[i]!, points.yl[i]!) / width;
-    if (score < bestScore) {
-      bestScore = score;
-      bestIndex = i;
-    }
-  }
-  return {
-    disparity: target,
-    x: Math.round(points.xl[bestIndex]! + (width - 1) / 2),
-    y: Math.round(points.yl[bestIndex]! + (height - 1) / 2),
-  };
-}
-
-/** Up to `perSide`² inliers, at most one per grid cell of the left view, so the refit sees the whole frame. */
-function spreadOut(
-  inliers: Int32Array,
-  c: Correspondences,
-  width: number,
-  height: number,
-  perSide: number,
-): number[] {
-  const chosen = new Map<number, number>();
-  for (const i of inliers) {
-    const gx = Math.min(perSide - 1, Math.floor(((c.xl[i]! + width / 2) / width) * perSide));
-    const gy = Math.min(perSide - 1, Math.floor(((c.yl[i]! + height / 2) / height) * perSide));
-    const cell = gy * perSide + gx;
-    if (!chosen.has(cell)) chosen.set(cell, i);
-  }
-  // A sparse frame gets a second pick per cell so there are still enough tiles.
-  if (chosen.size < 64) {
-    const extra = Array.from(inliers).filter((i) => ![...chosen.values()].includes(i));
-    return [...chosen.values(), ...extra.slice(0, 128 - chosen.size)];
-  }
-  return [...chosen.values()];
-}
-
 function subset(c: Correspondences, indices: Int32Array): Correspondences {
   return {
     xl: Float64Array.from(indices, (i) => c.xl[i]!),
@@ -251,4 +246,12 @@ function subset(c: Correspondences, indices: Int32Array): Correspondences {
     xr: Float64Array.from(indices, (i) => c.xr[i]!),
     yr: Float64Array.from(indices, (i) => c.yr[i]!),
   };
+}
+
+/** Up to `count` of the indices, evenly strided (the refit then weighs regions by their feature density). */
+function evenly(indices: Int32Array, count: number): number[] {
+  const step = Math.max(1, indices.length / count);
+  const out: number[] = [];
+  for (let k = 0; k < indices.length && out.length < count; k += step) out.push(indices[Math.floor(k)]!);
+  return out;
 }

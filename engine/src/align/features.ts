@@ -1,6 +1,14 @@
 import type { GrayImage } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
 
+/** ORB keypoints of one reduced view: positions and 256-bit descriptors as 8 words each. */
+export interface Keypoints {
+  x: Float64Array;
+  y: Float64Array;
+  words: Uint32Array;
+  count: number;
+}
+
 /** Matched keypoints in pixels of the reduced grey images, as parallel arrays. */
 export interface FeatureMatches {
   leftX: Float64Array;
@@ -12,112 +20,124 @@ export interface FeatureMatches {
   rightKeypoints: number;
 }
 
+const WORDS = 8;
 const LOWE_RATIO = 0.75;
 
-/**
- * ORB keypoints on both reduced views, brute-force Hamming matching, Lowe's ratio test both ways and a
- * symmetric (mutual best) check. ORB rather than AKAZE: several times faster in wasm and its FAST corners land on the
- * same textures that the sub-pixel refinement later tracks.
- */
-export function matchFeatures(
-  cv: Cv,
-  left: GrayImage,
-  right: GrayImage,
-  maxFeatures = 2500,
-  maxRowShift = 0.3,
-): FeatureMatches {
+/** ORB keypoints (Harris-scored FAST corners over an 8-level pyramid) of a reduced grey view. */
+export function detectKeypoints(cv: Cv, image: GrayImage, maxFeatures = 2500): Keypoints {
   return withMats((keep) => {
     const orb = keep(new cv.ORB(maxFeatures, 1.2, 8, 31, 0, 2, cv.ORB_HARRIS_SCORE, 31, 12));
-    const noMask = keep(new cv.Mat());
-    const describe = (image: GrayImage) => {
-      const mat = keep(
-        cv.matFromArray(image.height, image.width, cv.CV_8UC1, image.data as unknown as number[]),
-      );
-      const keypoints = keep(new cv.KeyPointVector());
-      const descriptors = keep(new cv.Mat());
-      orb.detectAndCompute(mat, noMask, keypoints, descriptors);
-      return { keypoints, descriptors };
-    };
-    const l = describe(left);
-    const r = describe(right);
-    const leftKeypoints = l.keypoints.size();
-    const rightKeypoints = r.keypoints.size();
-    const empty = {
-      leftX: new Float64Array(0),
-      leftY: new Float64Array(0),
-      rightX: new Float64Array(0),
-      rightY: new Float64Array(0),
-      leftKeypoints,
-      rightKeypoints,
-    };
-    if (leftKeypoints < 2 || rightKeypoints < 2) return empty;
-
-    const leftYs = Float64Array.from({ length: leftKeypoints }, (_, i) => l.keypoints.get(i).pt.y);
-    const rightYs = Float64Array.from({ length: rightKeypoints }, (_, j) => r.keypoints.get(j).pt.y);
-    const band = maxRowShift * Math.max(left.height, right.height);
-    const pairs = mutualMatches(
-      l.descriptors.data,
-      r.descriptors.data,
-      l.descriptors.cols,
-      leftYs,
-      rightYs,
-      band,
+    const mat = keep(
+      cv.matFromArray(image.height, image.width, cv.CV_8UC1, image.data as unknown as number[]),
     );
-    const out = {
-      ...empty,
-      leftX: new Float64Array(pairs.length),
-      leftY: new Float64Array(pairs.length),
-      rightX: new Float64Array(pairs.length),
-      rightY: new Float64Array(pairs.length),
-    };
-    pairs.forEach(([i, j], k) => {
-      const pl = l.keypoints.get(i).pt;
-      const pr = r.keypoints.get(j).pt;
-      out.leftX[k] = pl.x;
-      out.leftY[k] = pl.y;
-      out.rightX[k] = pr.x;
-      out.rightY[k] = pr.y;
-    });
-    return out;
+    const keypoints = keep(new cv.KeyPointVector());
+    const descriptors = keep(new cv.Mat());
+    orb.detectAndCompute(mat, keep(new cv.Mat()), keypoints, descriptors);
+    const count = keypoints.size();
+    const x = new Float64Array(count);
+    const y = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const pt = keypoints.get(i).pt;
+      x[i] = pt.x;
+      y[i] = pt.y;
+    }
+    const bytes = new Uint8Array(count * WORDS * 4);
+    if (count > 0) bytes.set(descriptors.data.subarray(0, bytes.length));
+    return { x, y, words: new Uint32Array(bytes.buffer), count };
   });
 }
 
 /**
- * Brute-force Hamming matching in JS over one distance pass that serves both directions: faster than two
- * BFMatcher.knnMatch calls in wasm and gives the mutual-best check for free. Only keypoints less than `band` rows
- * apart are compared: even 10° of rotation and 25 % of scale move a point by less than 0.3 of the height.
- * Returns [leftIndex, rightIndex].
+ * Mutual best matches that also pass Lowe's ratio test both ways, among keypoints less than `maxRowShift` of the
+ * height apart (even 10° of rotation and 25 % of scale move a point by less than 0.3 of the height). These
+ * "strong" matches seed the first model; on repetitive texture they are few (the ratio test rejects the repeats),
+ * which `guidedMatches` makes up for once a model is known.
  */
-function mutualMatches(
-  left: Uint8Array,
-  right: Uint8Array,
-  bytesPerDescriptor: number,
-  leftYs: Float64Array,
-  rightYs: Float64Array,
+export function matchFeatures(
+  left: Keypoints,
+  right: Keypoints,
+  height: number,
+  maxRowShift = 0.3,
+): FeatureMatches {
+  const pairs = bestMatches(left, right, right.y, maxRowShift * height, undefined, 0, LOWE_RATIO);
+  return toMatches(left, right, pairs);
+}
+
+/**
+ * Guided matching once a model is known: each left keypoint is compared only with the right keypoints whose
+ * predicted row (by `rowInLeft`) lies within `bandPx` of its own and whose disparity is within `maxDisparity`;
+ * mutual best within that band, no ratio test (a repeat along the same row is horizontally wrong but vertically
+ * right, which is all the vertical fit needs). Matches farther than `maxHamming` bits are dropped.
+ */
+export function guidedMatches(
+  left: Keypoints,
+  right: Keypoints,
+  rowInLeft: (x: number, y: number) => number,
+  columnInLeft: (x: number, y: number) => number,
+  bandPx: number,
+  maxDisparity: number,
+  maxHamming = 64,
+): FeatureMatches & { distances: Int32Array } {
+  const rowR = Float64Array.from({ length: right.count }, (_, j) => rowInLeft(right.x[j]!, right.y[j]!));
+  const colR = Float64Array.from({ length: right.count }, (_, j) => columnInLeft(right.x[j]!, right.y[j]!));
+  const pairs = bestMatches(left, right, rowR, bandPx, colR, maxDisparity, 1).filter(
+    ([, , d]) => d <= maxHamming,
+  );
+  return { ...toMatches(left, right, pairs), distances: Int32Array.from(pairs, ([, , d]) => d) };
+}
+
+function toMatches(left: Keypoints, right: Keypoints, pairs: [number, number, number][]): FeatureMatches {
+  return {
+    leftX: Float64Array.from(pairs, ([i]) => left.x[i]!),
+    leftY: Float64Array.from(pairs, ([i]) => left.y[i]!),
+    rightX: Float64Array.from(pairs, ([, j]) => right.x[j]!),
+    rightY: Float64Array.from(pairs, ([, j]) => right.y[j]!),
+    leftKeypoints: left.count,
+    rightKeypoints: right.count,
+  };
+}
+
+/**
+ * Hamming matching in JS over one distance pass that serves both directions (faster than two BFMatcher.knnMatch
+ * calls in wasm, and gives the mutual-best check for free). Right keypoints are sorted by `rowR` (their row in the
+ * left view) so each left keypoint only meets those within `band` rows; with `colR`, also only those within
+ * `maxDisparity` columns. With ratio < 1, the best must also beat the second best by that ratio both ways.
+ * Returns [leftIndex, rightIndex, distance].
+ */
+function bestMatches(
+  left: Keypoints,
+  right: Keypoints,
+  rowR: Float64Array,
   band: number,
-): [number, number][] {
-  const words = bytesPerDescriptor / 4;
-  const a = toWords(left, words);
-  const b = toWords(right, words);
-  const nl = a.length / words;
-  const nr = b.length / words;
-  const best1 = new Int32Array(nl).fill(1 << 30);
-  const best2 = new Int32Array(nl).fill(1 << 30);
+  colR: Float64Array | undefined,
+  maxDisparity: number,
+  ratio: number,
+): [number, number, number][] {
+  const a = left.words;
+  const b = right.words;
+  const nl = left.count;
+  const nr = right.count;
+  const order = Int32Array.from({ length: nr }, (_, j) => j).sort((p, q) => rowR[p]! - rowR[q]!);
+  const sortedRows = Float64Array.from(order, (j) => rowR[j]!);
+  const best1 = new Int32Array(nl);
+  const best2 = new Int32Array(nl);
   const bestIdx = new Int32Array(nl).fill(-1);
   const rBest1 = new Int32Array(nr).fill(1 << 30);
   const rBest2 = new Int32Array(nr).fill(1 << 30);
   const rBestIdx = new Int32Array(nr).fill(-1);
   for (let i = 0; i < nl; i++) {
-    const ai = i * words;
+    const ai = i * WORDS;
+    const y = left.y[i]!;
+    const x = left.x[i]!;
     let d1 = 1 << 30;
     let d2 = 1 << 30;
     let di = -1;
-    const y = leftYs[i]!;
-    for (let j = 0; j < nr; j++) {
-      if (Math.abs(rightYs[j]! - y) > band) continue;
-      const bj = j * words;
+    for (let s = lowerBound(sortedRows, y - band); s < nr && sortedRows[s]! <= y + band; s++) {
+      const j = order[s]!;
+      if (colR && Math.abs(x - colR[j]!) > maxDisparity) continue;
+      const bj = j * WORDS;
       let d = 0;
-      for (let w = 0; w < words; w++) d += popcount(a[ai + w]! ^ b[bj + w]!);
+      for (let w = 0; w < WORDS; w++) d += popcount(a[ai + w]! ^ b[bj + w]!);
       if (d < d2) {
         if (d < d1) {
           d2 = d1;
@@ -137,23 +157,31 @@ function mutualMatches(
     best2[i] = d2;
     bestIdx[i] = di;
   }
-  const pairs: [number, number][] = [];
+  const pairs: [number, number, number][] = [];
   for (let i = 0; i < nl; i++) {
     const j = bestIdx[i]!;
     if (j < 0 || rBestIdx[j] !== i) continue;
-    if (best1[i]! < LOWE_RATIO * best2[i]! && rBest1[j]! < LOWE_RATIO * rBest2[j]!) pairs.push([i, j]);
+    if (ratio >= 1 || (best1[i]! < ratio * best2[i]! && rBest1[j]! < ratio * rBest2[j]!)) {
+      pairs.push([i, j, best1[i]!]);
+    }
   }
   return pairs;
 }
 
-function toWords(bytes: Uint8Array, words: number): Uint32Array {
-  const count = Math.floor(bytes.length / (words * 4)) * words;
-  const copy = new Uint8Array(count * 4);
-  copy.set(bytes.subarray(0, count * 4));
-  return new Uint32Array(copy.buffer);
+/** First index whose value is ≥ v in an ascending array. */
+function lowerBound(sorted: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
-function popcount(v: number): number {
+/** Set bits of a 32-bit word. */
+export function popcount(v: number): number {
   let x = v - ((v >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;

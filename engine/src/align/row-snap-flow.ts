@@ -5,7 +5,7 @@ const SNAP_OFFSETS = [3, 8, 16];
 
 /**
  * Farneback smears a near object's motion over the background beside it, which moves the inconsistent band away
- * from the true half-occlusion. Like `sharpenFlow` in interpolation, but cheaper and only along rows (the runs
+ * from the true half-occlusion. Re-chooses flow by patch error only along rows (the runs
  * are horizontal) and only where `where` is set (near an inconsistency): each such pixel takes the flow of a
  * neighbour 3–16 px away on its row when that flow matches its 5×3 patch clearly better (cost < 0.8×) than its own.
  */

@@ -10,6 +10,33 @@ export interface InverseAffine {
   m12: number;
 }
 
+/**
+ * A radial lens term shared by both views: a distorted point p (centred on the image centre c) is undistorted as
+ * p·(1 + k·|p|²/r2). Warps that take one map from the undistorted canvas back to the distorted source.
+ */
+export interface RadialLens {
+  k: number;
+  /** Squared normalising radius (half-diagonal²). */
+  r2: number;
+  cx: number;
+  cy: number;
+}
+
+/** The distorted source position of an undistorted one (absolute pixels around the lens centre), fixed point. */
+export function distortPoint(lens: RadialLens, x: number, y: number, out: Float64Array): void {
+  const ux = x - lens.cx;
+  const uy = y - lens.cy;
+  let dx = ux;
+  let dy = uy;
+  for (let i = 0; i < 4; i++) {
+    const f = 1 + (lens.k * (dx * dx + dy * dy)) / lens.r2;
+    dx = ux / f;
+    dy = uy / f;
+  }
+  out[0] = dx + lens.cx;
+  out[1] = dy + lens.cy;
+}
+
 export interface Rect {
   x: number;
   y: number;
@@ -23,21 +50,29 @@ export interface Rect {
  * origin is the transformed bounding box, which makes sub-pixel placement opaque). Pixels mapping outside the
  * source are clamped to its edge; callers crop to the valid region so none remain.
  */
-export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect): RawImage {
+export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, lens?: RadialLens): RawImage {
   const { width: sw, height: sh, channels: ch, data: src } = source;
   const out = new Uint8Array(rect.width * rect.height * ch);
   const maxX = sw - 1.000001;
   const maxY = sh - 1.000001;
   const stride = sw * ch;
+  const at = new Float64Array(2);
   let o = 0;
   for (let y = 0; y < rect.height; y++) {
     const oy = rect.y + y;
     let sx = map.m00 * rect.x + map.m01 * oy + map.m02;
     let sy = map.m10 * rect.x + map.m11 * oy + map.m12;
     for (let x = 0; x < rect.width; x++) {
+      let px = sx;
+      let py = sy;
+      if (lens) {
+        distortPoint(lens, sx, sy, at);
+        px = at[0]!;
+        py = at[1]!;
+      }
       // Callers pass a rect inside the valid region; the clamp only absorbs rounding at its border.
-      const cx = sx < 0 ? 0 : Math.min(sx, maxX);
-      const cy = sy < 0 ? 0 : Math.min(sy, maxY);
+      const cx = px < 0 ? 0 : Math.min(px, maxX);
+      const cy = py < 0 ? 0 : Math.min(py, maxY);
       const x0 = cx | 0;
       const y0 = cy | 0;
       const fx = cx - x0;
@@ -95,14 +130,23 @@ export function largestValidRect(
   map: InverseAffine,
   sourceWidth: number,
   sourceHeight: number,
+  lens?: { left: RadialLens; right: RadialLens },
 ): Rect | undefined {
   const step = Math.max(1, Math.ceil(Math.max(width, height) / 600));
   const cols = Math.floor(width / step);
   const rows = Math.floor(height / step);
+  const at = new Float64Array(2);
+  const within = (sx: number, sy: number) =>
+    sx >= 0 && sy >= 0 && sx <= sourceWidth - 1 && sy <= sourceHeight - 1;
   const inside = (x: number, y: number) => {
     const sx = map.m00 * x + map.m01 * y + map.m02;
     const sy = map.m10 * x + map.m11 * y + map.m12;
-    return sx >= 0 && sy >= 0 && sx <= sourceWidth - 1 && sy <= sourceHeight - 1;
+    if (!lens) return within(sx, sy);
+    // Both views go through the lens: the left one by the identity map.
+    distortPoint(lens.right, sx, sy, at);
+    if (!within(at[0]!, at[1]!)) return false;
+    distortPoint(lens.left, x, y, at);
+    return at[0]! >= 0 && at[1]! >= 0 && at[0]! <= width - 1 && at[1]! <= height - 1;
   };
   // Corner grid: corner (i, j) is at pixel (i·step, j·step), the last one clamped to the frame's last pixel.
   const cornerX = (i: number) => Math.min(i * step, width - 1);

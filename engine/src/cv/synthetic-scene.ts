@@ -14,6 +14,8 @@ export interface SceneLayer {
   height: number;
   ellipse: boolean;
   disparity: number;
+  /** Change of disparity per row below the layer's top (a receding floor); 0 or absent for a fronto-parallel plane. */
+  slope?: number;
   texture: Float32Array;
   tint: [number, number, number];
 }
@@ -80,8 +82,8 @@ export function renderView(scene: LayeredScene, c: number): RawImage {
     for (let x = 0; x < width; x++) {
       for (let k = layers.length - 1; k >= 0; k--) {
         const layer = layers[k]!;
-        const lx = x + c * layer.disparity - layer.x;
         const ly = y - layer.y;
+        const lx = x + c * (layer.disparity + (layer.slope ?? 0) * ly) - layer.x;
         if (lx < 0 || ly < 0 || lx > layer.width - 1 || ly >= layer.height) continue;
         if (layer.ellipse) {
           const ex = (2 * lx) / (layer.width - 1) - 1;
@@ -111,7 +113,12 @@ function sampleRow(texture: Float32Array, width: number, x: number, y: number): 
  * Multi-octave value noise in [0.1, 1]: coarse blobs for the optical flow, fine grain for corner features.
  * Octave sizes follow the picture size so a 24 MP scene has the same look as a small one.
  */
-function noiseTexture(width: number, height: number, random: () => number, sceneSide: number): Float32Array {
+export function noiseTexture(
+  width: number,
+  height: number,
+  random: () => number,
+  sceneSide: number,
+): Float32Array {
   const out = new Float32Array(width * height);
   const base = Math.max(8, Math.round(sceneSide / 24));
   const octaves = [

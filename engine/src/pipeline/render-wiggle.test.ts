@@ -52,6 +52,24 @@ describe('renderWiggle', () => {
     expect([result.width, result.height]).toEqual([W, H]);
   });
 
+  it("passes the in-betweens' confidence through, and reports Error with the reason when it is too low", async () => {
+    const good = await renderWiggle(await pair(left, right), { autoAlign: false, encoding: 'raw' });
+    expect(good.interpolation.status).toBe('Success');
+    expect(good.interpolation).toHaveProperty('confidence');
+    if (good.interpolation.status === 'Success') expect(good.interpolation.confidence).toBeGreaterThan(0.9);
+    const random = seeded(7);
+    const noise = () => ({
+      data: Uint8Array.from({ length: W * H * 3 }, () => random() * 256),
+      width: W,
+      height: H,
+      channels: 3 as const,
+    });
+    const bad = await renderWiggle(await pair(noise(), noise()), { autoAlign: false, encoding: 'raw' });
+    expect(bad.interpolation.status).toBe('Error');
+    if (bad.interpolation.status === 'Error') expect(bad.interpolation.reason).toMatch(/unreliable/);
+    expect(bad.frames).toHaveLength(2);
+  });
+
   it('makes an Original (2-frame) wiggle from one MPO without alignment, reduced to maxSide', async () => {
     const jpeg = (image: RawImage) => sharpFromRaw(image).jpeg({ quality: 95 }).toBuffer();
     const mpo = buildMpo([await jpeg(left), await jpeg(right)]);

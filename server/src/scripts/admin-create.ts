@@ -5,6 +5,7 @@ import { emailField } from '@wiggle/common/schemas/auth';
 import { loadConfig } from '../config';
 import { createAdminAccount } from '../features/account/admin-account';
 import { createDatabase, migrateToLatest } from '../platform/db/database';
+import { runScript } from './run-script';
 
 const usage = `Usage: npm run admin:create -- --email admin@example.com --password 'S3cret!pass' [--name 'Admin']
 
@@ -50,10 +51,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runScript(main);

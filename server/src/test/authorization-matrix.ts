@@ -112,7 +112,8 @@ export const accountRows: MatrixRow[] = [
   {
     route: 'POST /account/settings',
     request: () => ({ url: '/api/account/settings', payload: { settings: '{"zoom":5}' } }),
-    expect: members(),
+    // SPEC §6: an unverified member may register/verify and ask support, nothing else.
+    expect: verified(),
   },
   { route: 'GET /account/profile', expect: verified() },
   {
@@ -140,7 +141,7 @@ export const accountRows: MatrixRow[] = [
   {
     route: 'GET /account/avatar/:id',
     request: async (context) => ({ url: await ownerAvatarUrl(context) }),
-    expect: { visitor: 401, unverified: 404, verified: 200, other: 404, admin: 200 },
+    expect: { visitor: 401, unverified: 403, verified: 200, other: 404, admin: 200 },
   },
   {
     route: 'POST /account/avatar',

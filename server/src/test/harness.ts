@@ -75,6 +75,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     WEB_DIST: path.join(dataDir, 'no-web-dist'),
     PUBLIC_URL: 'http://wiggle.test',
     RATE_LIMIT_REGISTER_PER_MINUTE: '1000',
+    RATE_LIMIT_LOGIN_PER_ADDRESS_PER_MINUTE: '1000',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(options.smtp ? { SMTP_URL: options.smtp } : {}),
     ...options.env,

@@ -9,7 +9,9 @@ export const help = `Usage: wiggle align LEFT RIGHT --out DIR [--no-pivot-shift]
 Aligns a stereo pair: removes the rotation, scale and vertical offset of the right view (features, RANSAC on a
 similarity, sub-pixel refinement) and keeps the horizontal parallax. Writes DIR/left.png and DIR/right.png on one
 common canvas and prints the transform as JSON (rotationDeg, scale, dx, dy, inliers, residual, pivot).
-dx is the horizontal shift applied so the suggested pivot (main subject) has zero disparity.
+dx is the horizontal shift applied so the suggested pivot (main subject) has zero disparity; lensK, when
+present, is the radial lens term removed from both views (a centred point p becomes p(1 + lensK |p|²/r²), r half
+the diagonal).
 
 Options:
   --out DIR           output directory (created if missing)
@@ -29,12 +31,13 @@ export async function run(argv: string[]): Promise<void> {
   const result = await alignPair(left!, right!, { shiftToPivot: !values['no-pivot-shift'] });
   if (!result.ok) throw new Error(`cannot align: ${result.reason}`);
   await writeOutputs(out, { 'left.png': await pngOf(result.left), 'right.png': await pngOf(result.right) });
-  const { rotationDeg, scale, dx, dy } = result.transform;
+  const { rotationDeg, scale, dx, dy, lensK } = result.transform;
   printJson({
     rotationDeg,
     scale,
     dx,
     dy,
+    ...(lensK === undefined ? {} : { lensK }),
     inliers: result.inliers,
     residual: result.residualVerticalPx,
     pivot: result.suggestedPivot,

@@ -1,13 +1,15 @@
 import { decodeToRaw } from '../../ingest/decode-raw';
-import { interpolateViews } from '../../interpolate/interpolate-views';
+import { interpolatePair } from '../../interpolate/interpolate-views';
 import { parseCommandArgs, printJson, readInput, requireOption, writeOutputs } from '../cli-io';
 import { pngOf } from './align';
 
 export const help = `Usage: wiggle interpolate LEFT RIGHT --out DIR
 
 Synthesizes the views at 25, 50 and 75 % of the way from LEFT to RIGHT (two views already aligned, e.g. by
-'wiggle align', of the same size) by dense optical flow both ways with occlusion-aware blending.
-Writes DIR/frame-25.png, DIR/frame-50.png and DIR/frame-75.png.
+'wiggle align', of the same size) from their horizontal disparity (semi-global matching along rows, left-right
+checked), the nearer surface winning, and a cross-fade wherever the match is unreliable.
+Writes DIR/frame-25.png, DIR/frame-50.png and DIR/frame-75.png and prints JSON with the pair's confidence
+(share of pixels matched reliably, 0-1).
 
 Options:
   --out DIR    output directory (created if missing)
@@ -31,7 +33,7 @@ export async function run(argv: string[]): Promise<void> {
     );
   }
   const started = performance.now();
-  const frames = await interpolateViews(left!, right!, POSITIONS);
+  const { frames, confidence } = await interpolatePair(left!, right!, POSITIONS);
   const files: Record<string, Uint8Array> = {};
   for (const [k, frame] of frames.entries()) files[`frame-${POSITIONS[k]}.png`] = await pngOf(frame);
   const written = await writeOutputs(out, files);
@@ -39,6 +41,7 @@ export async function run(argv: string[]): Promise<void> {
     frames: Object.values(written),
     width: left!.width,
     height: left!.height,
+    confidence,
     ms: Math.round(performance.now() - started),
   });
 }

@@ -11,12 +11,13 @@ import { avatarUrl } from './users-service';
 export const AVATAR_SIZE = 256;
 const AVATAR_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
+export const avatarKey = (id: string) => `avatars/${id}.webp`;
+
 /**
  * Avatars are stored in the blob store as avatars/{id}.webp under a random id, so an avatar URL neither reveals nor
  * enumerates member ids; a new upload gets a new id, which lets browsers cache each file for good.
  */
 export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
-  const keyOf = (id: string) => `avatars/${id}.webp`;
   const avatars = createAvatarStore(db);
 
   return {
@@ -33,10 +34,10 @@ export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
         throw new UnsupportedMediaType();
       }
       const id = randomBytes(16).toString('base64url');
-      await blobs.put(keyOf(id), webp, { contentType: 'image/webp' });
+      await blobs.put(avatarKey(id), webp, { contentType: 'image/webp' });
       const previousId = await avatars.currentAvatarId(member.id);
       await avatars.replaceAvatar(member.id, id, previousId);
-      if (previousId) await blobs.delete(keyOf(previousId));
+      if (previousId) await blobs.delete(avatarKey(previousId));
       return { avatar: avatarUrl(id) ?? '' };
     },
 
@@ -45,7 +46,7 @@ export function createAvatarService(db: Kysely<Database>, blobs: BlobStore) {
       if (!AVATAR_ID.test(id)) throw new NotFound();
       const row = await avatars.findAvatar(id, member.isAdmin ? null : member.id);
       if (!row) throw new NotFound();
-      return keyOf(row.id);
+      return avatarKey(row.id);
     },
   };
 }

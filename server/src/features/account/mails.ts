@@ -1,5 +1,12 @@
+import { cleanSingleLine } from '@wiggle/common/schemas/text';
 import { escapeHtml, mailLayout } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
+
+/**
+ * The name as a mail greets with it: names are refused with control and bidi characters at the API, and this keeps
+ * a name stored before that rule from breaking a line of the text or reversing it.
+ */
+const greeting = (name: string) => `Hello ${cleanSingleLine(name) || 'there'},`;
 
 export function verificationMail(
   to: string,
@@ -12,7 +19,7 @@ export function verificationMail(
     to,
     subject: 'Your Wiggle Studio verification code',
     text: [
-      `Hello ${name},`,
+      greeting(name),
       '',
       `your verification code is: ${code}`,
       '',
@@ -22,7 +29,7 @@ export function verificationMail(
       'If you did not create an account, ignore this e-mail.',
     ].join('\n'),
     html: mailLayout('Verify your e-mail address', [
-      `Hello ${escapeHtml(name)},`,
+      escapeHtml(greeting(name)),
       `your verification code is: <strong style="font-size:22px;letter-spacing:4px">${code}</strong>`,
       `Enter it in Wiggle Studio, or <a href="${escapeHtml(link)}">open this link</a> while signed in.`,
       `The code is valid for ${ttlMinutes} minutes.`,
@@ -36,7 +43,7 @@ export function passwordResetMail(to: string, name: string, link: string, ttlMin
     to,
     subject: 'Reset your Wiggle Studio password',
     text: [
-      `Hello ${name},`,
+      greeting(name),
       '',
       `open this link to set a new password: ${link}`,
       `The link is valid for ${ttlMinutes} minutes and can be used once.`,
@@ -44,7 +51,7 @@ export function passwordResetMail(to: string, name: string, link: string, ttlMin
       'If you did not ask for a new password, ignore this e-mail; your password stays as it is.',
     ].join('\n'),
     html: mailLayout('Reset your password', [
-      `Hello ${escapeHtml(name)},`,
+      escapeHtml(greeting(name)),
       `<a href="${escapeHtml(link)}">Set a new password</a>`,
       `The link is valid for ${ttlMinutes} minutes and can be used once.`,
       'If you did not ask for a new password, ignore this e-mail; your password stays as it is.',

@@ -125,7 +125,7 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
 
   app.post(
     '/account/settings',
-    { schema: { tags, body: saveSettingsSchema, response: { 200: okSchema } }, preHandler: requireMember },
+    { schema: { tags, body: saveSettingsSchema, response: { 200: okSchema } }, preHandler: requireVerified },
     async (request) => {
       await accounts.saveSettings(currentMember(request), request.body.settings);
       return ok;
@@ -158,7 +158,11 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
 
   app.get(
     '/account/avatar/:id',
-    { schema: { tags, params: z.object({ id: z.string().max(100) }) }, preHandler: requireMember },
+    {
+      schema: { tags, params: z.object({ id: z.string().max(100) }) },
+      preHandler: requireVerified,
+      config: { cookieAuth: true },
+    },
     async (request, reply) => {
       // Ids change with each upload, so a cached copy is never stale; private because it needs a session.
       const key = await avatars.keyFor(currentMember(request), request.params.id);

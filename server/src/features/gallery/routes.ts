@@ -14,7 +14,7 @@ import {
   UpdateGalleryWiggleBodySchema,
   WatermarksSchema,
 } from '@wiggle/common/schemas/gallery';
-import { IdParamsSchema } from '@wiggle/common/schemas/library';
+import { IdParamsSchema } from '@wiggle/common/schemas/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
 import type { FeaturePluginOptions } from '../../platform/http/plugin-options';

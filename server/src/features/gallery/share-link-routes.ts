@@ -5,7 +5,7 @@ import {
   ShareLinkSchema,
   UpdateShareLinkBodySchema,
 } from '@wiggle/common/schemas/gallery';
-import { IdParamsSchema } from '@wiggle/common/schemas/library';
+import { IdParamsSchema } from '@wiggle/common/schemas/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentMember, requireVerified } from '../../platform/auth/guards';

@@ -84,3 +84,19 @@ export function listTopTrashedFolders(db: Db, ownerId: number) {
     .orderBy('f.id')
     .execute();
 }
+
+/**
+ * Inside a transaction: true when the member's folder is active, and then locked until the transaction ends (a
+ * no-op update takes the row lock on PostgreSQL; SQLite holds the database's write lock), so a concurrent trash
+ * waits and then takes along whatever was put into the folder meanwhile.
+ */
+export async function lockActiveFolder(db: Db, ownerId: number, folderId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('folders')
+    .set((eb) => ({ delete_status: eb.ref('delete_status') }))
+    .where('id', '=', folderId)
+    .where('owner_id', '=', ownerId)
+    .where('delete_status', '=', DeleteStatus.Active)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,3 +1,4 @@
+import { isIdText } from '@wiggle/common/schemas/ids';
 import { MediaFileParamsSchema, ORIGINAL_MEDIA_PATTERN } from '@wiggle/common/schemas/library';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentMember, requireVerified } from '../../platform/auth/guards';
@@ -17,10 +18,11 @@ export const originalMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = 
         summary: 'An original as {id}-{o|p|t}: original, preview (720), thumbnail (180x126)',
         params: MediaFileParamsSchema,
       },
+      config: { cookieAuth: true },
     },
     async (request, reply) => {
       const match = ORIGINAL_MEDIA_PATTERN.exec(request.params.file);
-      if (!match) throw new NotFound();
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
       const size = match[2] as 'o' | 'p' | 't';
       const file = await originalMediaFile(platform.db, currentMember(request).id, Number(match[1]), size);
       return sendBlob(request, reply, platform.blobs, file.key, file.contentType);

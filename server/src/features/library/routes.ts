@@ -1,11 +1,11 @@
 import { MoveType } from '@wiggle/common/enums';
+import { IdParamsSchema } from '@wiggle/common/schemas/ids';
 import {
   BulkRenameBodySchema,
   BulkRenameResponseSchema,
   CreateFolderBodySchema,
   FolderListResponseSchema,
   FolderSchema,
-  IdParamsSchema,
   ListOriginalsQuerySchema,
   ListWigglesQuerySchema,
   MoveBodySchema,

@@ -123,23 +123,24 @@ export async function purgeExpired(
   for (;;) {
     const rows = await trashedOriginalsBefore(deps.db, before, PURGE_BATCH);
     if (rows.length === 0) break;
-    for (const row of rows) await deleteOriginalBlobs(deps.blobs, row);
+    // Expired first, files second: a job that writes meanwhile sees the row gone and removes its own files.
     await markItemsExpired(
       deps.db,
       'originals',
       rows.map((r) => r.id),
     );
+    for (const row of rows) await deleteOriginalBlobs(deps.blobs, row);
     counts.originals += rows.length;
   }
   for (;;) {
     const rows = await trashedWigglesBefore(deps.db, before, PURGE_BATCH);
     if (rows.length === 0) break;
-    for (const row of rows) await deps.blobs.deletePrefix(`${row.blob_prefix}/`);
     await markItemsExpired(
       deps.db,
       'wiggles',
       rows.map((r) => r.id),
     );
+    for (const row of rows) await deps.blobs.deletePrefix(`${row.blob_prefix}/`);
     counts.wiggles += rows.length;
   }
   counts.folders = await expireTrashedBefore(deps.db, 'folders', before);

@@ -18,6 +18,7 @@ import type { MultipartLimits, ReceivedForm } from '../../platform/http/multipar
 import { memberUploadPreferences } from '../account/users-service';
 import type { IngestedPicture, LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
+import { lockActiveFolder } from './folder-store';
 import { type OriginalRow, toOriginal } from './mappers';
 import { insertOriginal } from './original-store';
 
@@ -155,6 +156,10 @@ export async function ingestUploadedFile(
     }
     const baseName = (file.name || 'image').slice(0, 240);
     const rows = await deps.db.transaction().execute(async (trx) => {
+      // The folder was checked when the upload began; it may have gone to the trash while the files arrived.
+      if (folderId !== null && !(await lockActiveFolder(trx, ownerId, folderId))) {
+        throw new Error('the target folder was deleted during the upload.');
+      }
       const inserted: OriginalRow[] = [];
       for (const { picture, keys } of stored) {
         const o = picture.result.o;

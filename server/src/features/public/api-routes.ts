@@ -6,6 +6,7 @@ import {
   galleryImageUrl,
   wiggleIframeUrl,
 } from '@wiggle/common/schemas/gallery';
+import { isIdText } from '@wiggle/common/schemas/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../platform/errors';
@@ -81,6 +82,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asyn
       }
       const match = PAGE_PATH.exec(url.pathname);
       if (url.origin !== new URL(origin).origin || !match) throw new NotFound();
+      if (!isIdText(match[1]!) || (match[2] !== undefined && !isIdText(match[2]))) throw new NotFound();
       const width = Math.min(request.query.maxwidth ?? DEFAULT_EMBED_WIDTH, DEFAULT_EMBED_WIDTH);
       setCacheControl(reply, true, 300);
       const base = {

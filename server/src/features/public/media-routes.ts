@@ -5,6 +5,7 @@ import {
   GALLERY_IMAGE_PATTERN,
   WatermarkQuerySchema,
 } from '@wiggle/common/schemas/gallery';
+import { isIdText } from '@wiggle/common/schemas/ids';
 import { MediaFileParamsSchema } from '@wiggle/common/schemas/library';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,28 +39,37 @@ export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = a
 
   app.get(
     '/gallery/wiggle/image/:file',
-    { schema: schema('A gallery wiggle view as {id}-{left|right}-{f|t}.webp (full size or thumbnail)') },
+    {
+      config: { cookieAuth: true },
+      schema: schema('A gallery wiggle view as {id}-{left|right}-{f|t}.webp (full size or thumbnail)'),
+    },
     async (request, reply) => {
       const match = GALLERY_IMAGE_PATTERN.exec(request.params.file);
-      if (!match) throw new NotFound();
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
       return sendFrame(request, reply, Number(match[1]), `${match[2]}-${match[3]}` as GalleryFrameName);
     },
   );
   app.get(
     '/gallery/wiggle/frame/:file',
-    { schema: schema('An interpolated frame of a gallery wiggle as {id}-{25|50|75}.webp') },
+    {
+      config: { cookieAuth: true },
+      schema: schema('An interpolated frame of a gallery wiggle as {id}-{25|50|75}.webp'),
+    },
     async (request, reply) => {
       const match = GALLERY_FRAME_PATTERN.exec(request.params.file);
-      if (!match) throw new NotFound();
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
       return sendFrame(request, reply, Number(match[1]), `${match[2]}-f` as GalleryFrameName);
     },
   );
   app.get(
     '/gallery/wiggle/animated/:file',
-    { schema: schema('The whole wiggle as one animated WebP at preview size, as {id}.webp (link previews)') },
+    {
+      config: { cookieAuth: true },
+      schema: schema('The whole wiggle as one animated WebP at preview size, as {id}.webp (link previews)'),
+    },
     async (request, reply) => {
       const match = GALLERY_ANIMATION_PATTERN.exec(request.params.file);
-      if (!match) throw new NotFound();
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
       const preview = await visibleAnimation(deps, await viewerOf(request), Number(match[1]));
       return sendBlob(
         request,
@@ -74,13 +84,14 @@ export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = a
   app.get(
     '/gallery/wiggle/download/:file',
     {
+      config: { cookieAuth: true },
       schema: schema(
         'The frames as a zip, streamed: {id}-original.zip (the two views) or {id}-enhanced.zip (all five frames)',
       ),
     },
     async (request, reply) => {
       const match = GALLERY_DOWNLOAD_PATTERN.exec(request.params.file);
-      if (!match) throw new NotFound();
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
       const mode = match[2] as 'original' | 'enhanced';
       const { wiggle, zip } = await downloadZip(deps, await viewerOf(request), Number(match[1]), mode);
       setCacheControl(reply, wiggle.is_public_view === 1);

@@ -6,6 +6,7 @@ import {
   wiggleIframeUrl,
   wigglePageUrl,
 } from '@wiggle/common/schemas/gallery';
+import { idText } from '@wiggle/common/schemas/ids';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import { expiredPage, renderPage } from './page-layout';
 import { albumIframe, albumPage, feedPageHtml, type PageContext, wiggleIframe, wigglePage } from './pages';
 import { setCacheControl, viewerOf } from './viewer';
 
-const id = z.coerce.number().int().positive();
+const id = idText();
 const IFRAME_FILE = /^([wg])-(\d+)\.html$/;
 /** Only the iframe pages may be framed, by any site; every other page keeps helmet's same-origin policy. */
 const IFRAME_CSP =
@@ -78,7 +79,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
 
   app.get(
     '/album/:albumId',
-    { schema: { ...schema, params: z.object({ albumId: id }) } },
+    { config: { cookieAuth: true }, schema: { ...schema, params: z.object({ albumId: id }) } },
     async (request, reply) =>
       page(reply, async () => {
         const content = await visibleAlbum(deps, await viewerOf(request, ''), request.params.albumId);
@@ -88,7 +89,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
   );
   app.get(
     '/album/:albumId/:wiggleId',
-    { schema: { ...schema, params: z.object({ albumId: id, wiggleId: id }) } },
+    { config: { cookieAuth: true }, schema: { ...schema, params: z.object({ albumId: id, wiggleId: id }) } },
     async (request, reply) =>
       page(reply, async () => {
         const viewer = await viewerOf(request, '');
@@ -104,7 +105,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
   /** A share link's page: the shared wiggle, or the shared album's grid whose wiggles open under the same link. */
   app.get(
     '/s/:token',
-    { schema: { ...schema, params: z.object({ token: z.string().max(100) }) } },
+    { config: { cookieAuth: true }, schema: { ...schema, params: z.object({ token: z.string().max(100) }) } },
     async (request, reply) => {
       const { token } = request.params;
       const link = await shareLinkState(deps, token);
@@ -130,7 +131,10 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
   );
   app.get(
     '/s/:token/:wiggleId',
-    { schema: { ...schema, params: z.object({ token: z.string().max(100), wiggleId: id }) } },
+    {
+      config: { cookieAuth: true },
+      schema: { ...schema, params: z.object({ token: z.string().max(100), wiggleId: id }) },
+    },
     async (request, reply) => {
       const { token, wiggleId } = request.params;
       const link = await shareLinkState(deps, token);
@@ -154,6 +158,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
   app.get(
     '/iframe/:file',
     {
+      config: { cookieAuth: true },
       schema: {
         ...schema,
         params: z.object({ file: z.string().max(40) }),

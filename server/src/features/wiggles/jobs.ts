@@ -1,3 +1,4 @@
+import { DeleteStatus } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
 import { EngineInputError } from '@wiggle/engine/image';
 import type { BlobStore } from '../../platform/blobs/blob-store';
@@ -16,6 +17,38 @@ async function putFrames(blobs: BlobStore, prefix: string, name: string, frames:
   await blobs.put(wiggleFrameKey(prefix, `${name}-t` as WiggleFrameName), frames.t, WEBP);
 }
 
+/** The wiggle was purged or removed while the job ran: nothing may stay behind under its prefix. */
+class WiggleGone extends Error {}
+
+const lives = (row: { delete_status: number } | undefined) =>
+  !!row && row.delete_status !== DeleteStatus.Expired;
+
+/**
+ * Writes a wiggle's media only while its row lives: checks it right before writing, then records the result in one
+ * conditional statement (updateWiggleForJob). When the row was purged or removed meanwhile (also when a write
+ * failed half-way), the files under its prefix are removed and the job ends: a purge marks Expired before it deletes
+ * files, so either it deletes what the job wrote or the job does.
+ */
+async function writeThenRecord(
+  deps: WigglesDeps,
+  wiggle: { id: number; blob_prefix: string },
+  write: () => Promise<void>,
+  patch: Parameters<typeof updateWiggleForJob>[2],
+) {
+  const removeWritten = () => deps.blobs.deletePrefix(`${wiggle.blob_prefix}/`);
+  if (!lives(await loadWiggleForJob(deps.db, wiggle.id))) throw new WiggleGone();
+  try {
+    await write();
+  } catch (error) {
+    if (!lives(await loadWiggleForJob(deps.db, wiggle.id))) await removeWritten();
+    throw error;
+  }
+  if (!(await updateWiggleForJob(deps.db, wiggle.id, patch))) {
+    await removeWritten();
+    throw new WiggleGone();
+  }
+}
+
 function checkAborted(context: JobContext) {
   if (context.signal.aborted) throw new Error('The job was aborted.');
 }
@@ -30,8 +63,20 @@ export async function runWiggleCreation(
   wiggleId: number,
   context: JobContext,
 ): Promise<void> {
+  try {
+    await createWiggleMedia(deps, wiggleId, context);
+  } catch (error) {
+    if (error instanceof WiggleGone) {
+      deps.log.info({ wiggleId }, 'wiggle removed while it was being created; its media was not kept');
+      return;
+    }
+    throw error;
+  }
+}
+
+async function createWiggleMedia(deps: WigglesDeps, wiggleId: number, context: JobContext): Promise<void> {
   const wiggle = await loadWiggleForJob(deps.db, wiggleId);
-  if (!wiggle || wiggle.delete_status === 2) return;
+  if (!wiggle || wiggle.delete_status === DeleteStatus.Expired) return;
   await updateWiggleForJob(deps.db, wiggleId, {
     create_status: 'InProgress',
     i_status: 'None',
@@ -57,8 +102,6 @@ export async function runWiggleCreation(
       maxSize: deps.frameMaxSize,
     });
     checkAborted(context);
-    await putFrames(deps.blobs, wiggle.blob_prefix, 'left', rendered.left);
-    await putFrames(deps.blobs, wiggle.blob_prefix, 'right', rendered.right);
   } catch (error) {
     // Bad input never gets better on a retry: record it now. Anything else is retried by the queue.
     if (error instanceof EngineInputError) {
@@ -71,33 +114,48 @@ export async function runWiggleCreation(
     }
     throw error;
   }
-  await updateWiggleForJob(deps.db, wiggleId, {
-    create_status: 'Success',
-    auto_align_status: rendered.autoAlignStatus,
-    i_status: 'InProgress',
-    width: rendered.width,
-    height: rendered.height,
-    alignment: rendered.alignment ? JSON.stringify(rendered.alignment) : null,
-    error_message:
-      rendered.autoAlignStatus === 'Error'
-        ? `${Messages.autoAlignFailed} (${rendered.autoAlignError})`
-        : null,
-    last_modified_at: isoNow(),
-  });
+  const views = rendered;
+  await writeThenRecord(
+    deps,
+    wiggle,
+    async () => {
+      await putFrames(deps.blobs, wiggle.blob_prefix, 'left', views.left);
+      await putFrames(deps.blobs, wiggle.blob_prefix, 'right', views.right);
+    },
+    {
+      create_status: 'Success',
+      auto_align_status: views.autoAlignStatus,
+      i_status: 'InProgress',
+      width: views.width,
+      height: views.height,
+      alignment: views.alignment ? JSON.stringify(views.alignment) : null,
+      error_message:
+        views.autoAlignStatus === 'Error' ? `${Messages.autoAlignFailed} (${views.autoAlignError})` : null,
+      last_modified_at: isoNow(),
+    },
+  );
 
+  let frames: Awaited<ReturnType<LibraryEngine['interpolate']>>;
   try {
     checkAborted(context);
-    const frames = await deps.engine.interpolate(rendered.views);
+    frames = await deps.engine.interpolate(views.views);
     checkAborted(context);
-    for (const position of [25, 50, 75] as const) {
-      await putFrames(deps.blobs, wiggle.blob_prefix, String(position), frames[position]);
-    }
-    await updateWiggleForJob(deps.db, wiggleId, { i_status: 'Success', last_modified_at: isoNow() });
   } catch (error) {
     if (context.signal.aborted) throw error;
     deps.log.warn({ err: error, wiggleId }, 'interpolation failed');
     await updateWiggleForJob(deps.db, wiggleId, { i_status: 'Error', last_modified_at: isoNow() });
+    return;
   }
+  await writeThenRecord(
+    deps,
+    wiggle,
+    async () => {
+      for (const position of [25, 50, 75] as const) {
+        await putFrames(deps.blobs, wiggle.blob_prefix, String(position), frames[position]);
+      }
+    },
+    { i_status: 'Success', last_modified_at: isoNow() },
+  );
 }
 
 /** Records how a run that did not finish ended: before Success it is the creation, after it the interpolation. */

@@ -1,3 +1,4 @@
+import { isIdText } from '@wiggle/common/schemas/ids';
 import {
   MediaFileParamsSchema,
   WIGGLE_FRAME_PATTERN,
@@ -28,9 +29,9 @@ export const wiggleMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = as
       WIGGLE_FRAME_PATTERN,
     ],
   ] as const) {
-    app.get(path, { schema: schema(summary) }, async (request, reply) => {
+    app.get(path, { schema: schema(summary), config: { cookieAuth: true } }, async (request, reply) => {
       const match = pattern.exec(request.params.file);
-      if (!match) throw new NotFound();
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
       const frame = `${match[2]}-${match[3]}` as WiggleFrameName;
       const key = await wiggleFrameFile(platform.db, currentMember(request).id, Number(match[1]), frame);
       return sendBlob(request, reply, platform.blobs, key, 'image/webp');

@@ -28,8 +28,23 @@ export function loadWiggleForJob(db: Db, id: number): Promise<WiggleRow | undefi
   return db.selectFrom('wiggles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateWiggleForJob(db: Db, id: number, patch: Updateable<WigglesTable>) {
-  await db.updateTable('wiggles').set(patch).where('id', '=', id).execute();
+/**
+ * Updates the wiggle a job works on, unless it was purged (Expired) or removed meanwhile. Returns false then: the
+ * job's media has no row any more, and the job removes what it wrote. Check and update are one statement, so a purge
+ * (which marks Expired before it deletes files) cannot slip in between.
+ */
+export async function updateWiggleForJob(
+  db: Db,
+  id: number,
+  patch: Updateable<WigglesTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('wiggles')
+    .set(patch)
+    .where('id', '=', id)
+    .where('delete_status', '!=', DeleteStatus.Expired)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The member's wiggle that is not Expired (Active or Trash), for its media. */

@@ -7,6 +7,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
   }
+  interface FastifyContextConfig {
+    /**
+     * The `token` cookie authenticates this GET/HEAD route too: media in <img src> and the session refresh. Every
+     * other route needs the bearer header, so no page of another site can act in a member's name.
+     */
+    cookieAuth?: boolean;
+  }
   interface FastifyRequest {
     /** Set by the guards below; undefined on routes without one. */
     member?: Member;
@@ -16,9 +23,9 @@ declare module 'fastify' {
 export const TOKEN_COOKIE = 'token';
 
 /**
- * The token of `Authorization: Bearer ...`, else, for GET and HEAD only, of the `token` cookie the web app keeps so
- * that media URLs in <img src> work (SPEC §3). Other methods need the header: a cookie alone would let another site
- * submit forms (e.g. a multipart upload) in the member's name.
+ * The token of `Authorization: Bearer ...`, else, on GET/HEAD routes marked `cookieAuth` (media, refresh) only, of
+ * the `token` cookie the web app keeps so that media URLs in <img src> work (SPEC §3). A browser sends the cookie
+ * with requests that other sites start (an <img src=".../logout">, a form), so it may show, never change, anything.
  */
 export function requestToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -27,6 +34,7 @@ export function requestToken(request: FastifyRequest): string | undefined {
     if (token) return token;
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (request.routeOptions.config?.cookieAuth !== true) return undefined;
   const cookie = request.cookies?.[TOKEN_COOKIE];
   return cookie || undefined;
 }

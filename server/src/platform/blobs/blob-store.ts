@@ -11,6 +11,12 @@ export interface ByteRange {
  * Keys are '/'-separated relative paths chosen by the features (e.g. `originals/42/o.jpg`); a store never
  * interprets them. Missing keys: `get`/`getBuffer` reject with a NotFound AppError, `stat` resolves null.
  */
+export interface BlobInfo {
+  key: string;
+  size: number;
+  modifiedAt: Date;
+}
+
 export interface BlobStore {
   /** Streams or writes `body` under `key`; the object appears whole or not at all (temp file/rename, multipart upload). */
   put(key: string, body: Buffer | Readable, options?: { contentType?: string }): Promise<{ size: number }>;
@@ -19,6 +25,11 @@ export interface BlobStore {
   getBuffer(key: string): Promise<Buffer>;
   stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key that starts with `prefix` ('' = all), with its size and time, in no particular order (used by
+   * the storage check). A write in progress is not listed until it is whole.
+   */
+  list(prefix: string): AsyncIterable<BlobInfo>;
   /** Deletes every key that starts with `prefix` (used by purge). */
   deletePrefix(prefix: string): Promise<void>;
   close(): Promise<void>;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, open as openCallback } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { NotFound } from '../errors';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
-import type { BlobStore, ByteRange } from './blob-store';
+import type { BlobInfo, BlobStore, ByteRange } from './blob-store';
 
 const TEMP_SUFFIX = '.partial';
 const openForReading = promisify(openCallback);
@@ -79,6 +79,27 @@ export class LocalBlobStore implements BlobStore {
     const path = this.pathOf(key);
     const info = await stat(path).catch(() => null);
     if (info?.isFile()) await rm(path, { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobInfo> {
+    if (prefix !== '') assertValidBlobPrefix(prefix);
+    // Walk only the deepest folder the prefix names fully; the rest of it filters names like a string prefix.
+    const cut = prefix.lastIndexOf('/');
+    const base = cut < 0 ? '' : prefix.slice(0, cut);
+    const entries = await readdir(join(this.root, ...base.split('/').filter(Boolean)), {
+      recursive: true,
+      withFileTypes: true,
+    }).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith(TEMP_SUFFIX)) continue;
+      const key = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const info = await stat(join(entry.parentPath, entry.name)).catch(() => null);
+      if (info) yield { key, size: info.size, modifiedAt: info.mtime };
+    }
   }
 
   async deletePrefix(prefix: string): Promise<void> {

@@ -12,7 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { NotFound } from '../errors';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
-import type { BlobStore, ByteRange } from './blob-store';
+import type { BlobInfo, BlobStore, ByteRange } from './blob-store';
 
 export interface S3BlobStoreOptions {
   endpoint: string;
@@ -132,6 +132,26 @@ export class S3BlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     assertValidBlobKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobInfo> {
+    if (prefix !== '') assertValidBlobPrefix(prefix);
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          ...(prefix ? { Prefix: prefix } : {}),
+          ...(token ? { ContinuationToken: token } : {}),
+          MaxKeys: this.deleteBatchSize,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async deletePrefix(prefix: string): Promise<void> {

@@ -21,6 +21,25 @@ export function installErrorHandler(app: FastifyInstance): void {
   );
 }
 
+/**
+ * Errors the router raises before any route or hook runs (a URL it cannot decode, a parameter past maxParamLength):
+ * Fastify answers them in its own shape unless given this. The message does not echo the URL back.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  request.log.info({ code: error.code }, 'request refused');
+  void reply.status(tooLong ? 414 : 400).send({
+    error: {
+      code: tooLong ? 'uri_too_long' : 'bad_url',
+      message: tooLong ? 'The address is too long.' : 'The address is not valid.',
+    },
+  } satisfies ErrorBody);
+}
+
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     const body: ErrorBody = { error: { code: error.code, message: error.message } };

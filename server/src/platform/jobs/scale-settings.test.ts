@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { CreateWigglesResponse } from '@wiggle/common/schemas/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3TestServer } from '../../test/blobs/s3-test-server';
+import { s3Environment, startS3TestServer } from '../../test/blobs/s3-test-server';
 import { bearer, registerMember, type TestApp, type TestMember, testDialects } from '../../test/harness';
 import { obliterateRedisPrefix, testRedisUrl } from '../../test/jobs/test-redis';
 import {
@@ -34,10 +34,7 @@ describe('scale settings: web process, worker process, Redis and S3', () => {
     const env = {
       REDIS_URL: testRedisUrl,
       JOB_QUEUE_PREFIX: prefix,
-      S3_ENDPOINT: s3.settings.endpoint,
-      S3_BUCKET: s3.settings.bucket,
-      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+      ...s3Environment(s3.settings),
     };
     t = await createLibraryTestApp(dialect, env);
     owner = await registerMember(t.app);

@@ -112,6 +112,29 @@ export function describeBlobStoreContract(driver: string, open: () => Promise<Bl
       await expect(store.deletePrefix('never/used/')).resolves.toBeUndefined();
     });
 
+    it('lists every whole key under a prefix, with size and time, across pages', async () => {
+      const keys = Array.from({ length: 25 }, (_, i) => `listed/7/${i % 4 === 0 ? 'deep/er/' : ''}k${i}.bin`);
+      for (const key of keys) await store.put(key, Buffer.from(key));
+      await store.put('listed/70/other.bin', Buffer.from('x'));
+      const listed = async (prefix: string) => {
+        const found = [];
+        for await (const info of store.list(prefix)) found.push(info);
+        return found;
+      };
+      const under = await listed('listed/7/');
+      expect(under.map((i) => i.key).sort()).toEqual([...keys].sort());
+      for (const info of under) {
+        expect(info.size).toBe(Buffer.byteLength(info.key));
+        expect(info.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 3_600_000);
+      }
+      expect((await listed('listed/7')).map((i) => i.key)).toContain('listed/70/other.bin');
+      expect((await listed('')).map((i) => i.key)).toEqual(
+        expect.arrayContaining([...keys, 'listed/70/other.bin']),
+      );
+      expect(await listed('never/listed/')).toEqual([]);
+      await store.deletePrefix('listed/');
+    });
+
     it('refuses keys that could escape the store', async () => {
       for (const key of ['../secret', 'a/../../b', '/etc/passwd', 'a//b', 'a/./b', '', 'a\\b', 'a/']) {
         await expect(store.put(key, Buffer.from('x')), key).rejects.toThrow(/Invalid blob key/);

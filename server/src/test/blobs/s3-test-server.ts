@@ -66,3 +66,15 @@ export async function startS3TestServer(bucket = 'wiggle-test'): Promise<{
     },
   };
 }
+
+/** The `S3_*` settings that point a server (its config) at a test server's bucket. */
+export function s3Environment(
+  settings: Pick<S3BlobStoreOptions, 'endpoint' | 'bucket' | 'accessKeyId' | 'secretAccessKey'>,
+) {
+  return {
+    S3_ENDPOINT: settings.endpoint,
+    S3_BUCKET: settings.bucket,
+    S3_ACCESS_KEY_ID: settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+  };
+}

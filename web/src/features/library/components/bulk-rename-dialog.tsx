@@ -17,7 +17,6 @@ import {
   RENAME_COUNTER_PLACEMENTS,
   RENAME_DIGIT_FORMATS,
   RENAME_PLACEHOLDERS,
-  TEXT_MAX_LENGTH,
 } from '@wiggle/common/constants';
 import { MoveType } from '@wiggle/common/enums';
 import {
@@ -25,6 +24,7 @@ import {
   type RenameCounterPlacement,
   type RenameSubject,
 } from '@wiggle/common/rename-template';
+import { BulkRenameBodySchema } from '@wiggle/common/schemas/library';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useBulkRename } from '../api/organize';
@@ -65,7 +65,8 @@ export function BulkRenameDialog({
     targets.map((t) => t.subject),
     start,
   );
-  const tooLong = template.length > TEXT_MAX_LENGTH;
+  // The server's own rule for the template (length, control and bidi characters), with its words.
+  const templateError = BulkRenameBodySchema.shape.template.safeParse(template).error?.issues[0]?.message;
 
   const submit = async () => {
     // One call per kind, each in selection order so %index% runs the way the preview shows.
@@ -90,10 +91,10 @@ export function BulkRenameDialog({
             label="Name template"
             value={template}
             onChange={(event) => setTemplate(event.target.value)}
-            error={tooLong}
+            error={!!templateError}
             helperText={
-              tooLong
-                ? `At most ${TEXT_MAX_LENGTH} characters.`
+              templateError
+                ? templateError
                 : `Placeholders: ${RENAME_PLACEHOLDERS.join(', ')} (the original's name without extension; the running number)`
             }
           />
@@ -163,7 +164,7 @@ export function BulkRenameDialog({
         <Button onClick={onClose}>Cancel</Button>
         <Button
           variant="contained"
-          disabled={tooLong || rename.isPending}
+          disabled={!!templateError || rename.isPending}
           onClick={() => void submit().catch(() => {})}
         >
           Rename

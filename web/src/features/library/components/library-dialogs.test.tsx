@@ -121,4 +121,20 @@ describe('BulkRenameDialog', () => {
       },
     ]);
   });
+
+  it('refuses a template with a direction override by the server’s own rule and words', async () => {
+    const user = userEvent.setup();
+    wrap(
+      <BulkRenameDialog
+        targets={[{ type: MoveType.Wiggle, id: 5, subject: { current: 'w', original: 'left.jpg' } }]}
+        onClose={vi.fn()}
+      />,
+    );
+    const field = screen.getByLabelText('Name template');
+    await user.clear(field);
+    await user.type(field, 'gpj.\u202eexe');
+    expect(screen.getByText(/The template contains characters that are not allowed/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rename' }).hasAttribute('disabled')).toBe(true);
+    expect(calls).toEqual([]);
+  });
 });

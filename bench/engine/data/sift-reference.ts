@@ -1,0 +1,55 @@
+/**
+ * The native reference of the alignment bench: Debian's python3-opencv SIFT (reference/sift_reference.py), run as
+ * one subprocess per batch of jobs. Bench only, never in the product. Missing python3-opencv gives undefined
+ * answers and a note.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', 'reference', 'sift_reference.py');
+const PYTHON = '/usr/bin/python3';
+
+export interface SiftAlignment {
+  ok: boolean;
+  reason?: string;
+  rotationDeg?: number;
+  scale?: number;
+  dy?: number;
+  matches?: number;
+  inliers?: number;
+  inlierMedian?: number;
+}
+
+export interface Yardstick {
+  ok: boolean;
+  reason?: string;
+  median?: number;
+  p95?: number;
+  count?: number;
+}
+
+export type SiftJob =
+  | { op: 'align'; left: string; right: string; out?: string }
+  | { op: 'measure'; left: string; right: string };
+
+export function siftAvailable(): boolean {
+  if (!existsSync(PYTHON)) return false;
+  return spawnSync(PYTHON, ['-c', 'import cv2; cv2.SIFT_create()']).status === 0;
+}
+
+/** Runs the jobs in one python process; answers in order (undefined when the reference cannot run). */
+export function runSift(jobs: SiftJob[]): (SiftAlignment & Yardstick)[] | undefined {
+  if (jobs.length === 0) return [];
+  const result = spawnSync(PYTHON, [SCRIPT], {
+    input: `${jobs.map((j) => JSON.stringify(j)).join('\n')}\n`,
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
+  if (result.status !== 0) return undefined;
+  return result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SiftAlignment & Yardstick);
+}

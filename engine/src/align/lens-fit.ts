@@ -1,0 +1,84 @@
+import { dominantFit } from './refine';
+import { type Correspondences, median, type Similarity, verticalResidual } from './similarity';
+
+export interface LensFit {
+  /** Radial coefficient on |p|²/r2 (p centred, r2 = half-diagonal²); 0 when the residual did not call for one. */
+  k: number;
+  r2: number;
+  model: Similarity;
+  /** The points in undistorted coordinates (the same as given when k = 0). */
+  points: Correspondences;
+}
+
+const K_STEP = 0.02;
+const K_MAX = 0.3;
+/** A lens term must cut the truncated vertical cost by this much to be used. */
+const MIN_GAIN = 0.2;
+/** Median |vertical residual| (px at up to 2000 px) below which no lens term is looked for. */
+const QUIET_RESIDUAL = 0.1;
+
+/**
+ * A small radial lens term when the residual says so: real rigs (wide lenses at close range) bend rows by a pixel
+ * or more towards the corners, which no similarity removes. Both views share one coefficient (same lenses);
+ * each candidate k in ±0.3 undistorts the points, refits the similarity on their dominant set and is scored by the truncated
+ * squared vertical residual (MSAC at `thresholdPx`). The best k is kept only when it lowers that cost by 20 %;
+ * otherwise k = 0 (with the k = 0 refit).
+ */
+export function fitLens(
+  points: Correspondences,
+  start: Similarity,
+  width: number,
+  height: number,
+  thresholdPx: number,
+): LensFit {
+  const r2 = (width * width + height * height) / 4;
+  const all = Int32Array.from(points.xl.keys());
+  const score = (k: number) => {
+    const c = undistort(points, k, r2);
+    const model = dominantFit(c, start, Math.max(width, height));
+    let cost = 0;
+    for (let i = 0; i < all.length; i++)
+      cost += Math.min(verticalResidual(model, c, i) ** 2, thresholdPx ** 2);
+    return { cost, model, c };
+  };
+  const none = score(0);
+  // The residual says no: the similarity alone leaves well under a pixel's tenth (no lens search, no time spent).
+  const residuals = Float64Array.from(all, (i) => Math.abs(verticalResidual(none.model, points, i)));
+  if (median(residuals) < QUIET_RESIDUAL * (thresholdPx / 0.6))
+    return { k: 0, r2, model: none.model, points };
+  let best = { k: 0, ...none };
+  // Coarse steps over ±K_MAX, then the two half steps around the best.
+  for (let k = -K_MAX; k <= K_MAX + 1e-9; k += 2 * K_STEP) {
+    if (Math.abs(k) < K_STEP / 2) continue;
+    const s = score(k);
+    if (s.cost < best.cost) best = { k, ...s };
+  }
+  for (const k of [best.k - K_STEP, best.k + K_STEP]) {
+    if (Math.abs(k) < K_STEP / 2 || Math.abs(k) > K_MAX + 1e-9) continue;
+    const s = score(k);
+    if (s.cost < best.cost) best = { k, ...s };
+  }
+  if (best.k === 0 || best.cost > (1 - MIN_GAIN) * none.cost) return { k: 0, r2, model: none.model, points };
+  return { k: best.k, r2, model: best.model, points: best.c };
+}
+
+/** p·(1 + k·|p|²/r2) for both sides' centred coordinates. */
+export function undistort(c: Correspondences, k: number, r2: number): Correspondences {
+  if (k === 0) return c;
+  const n = c.xl.length;
+  const out = {
+    xl: new Float64Array(n),
+    yl: new Float64Array(n),
+    xr: new Float64Array(n),
+    yr: new Float64Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const fl = 1 + (k * (c.xl[i]! ** 2 + c.yl[i]! ** 2)) / r2;
+    const fr = 1 + (k * (c.xr[i]! ** 2 + c.yr[i]! ** 2)) / r2;
+    out.xl[i] = c.xl[i]! * fl;
+    out.yl[i] = c.yl[i]! * fl;
+    out.xr[i] = c.xr[i]! * fr;
+    out.yr[i] = c.yr[i]! * fr;
+  }
+  return out;
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseSnapshot } from '../../test/db-snapshot';
+import {
+  bearer,
+  createTestApp,
+  registerMember,
+  type TestApp,
+  type TestMember,
+  testDialects,
+} from '../../test/harness';
+import { strictJsonProblem } from './strict-json';
+
+const LOOSE_PATH_IDS = [
+  'true',
+  '%5B1%5D',
+  '0x1',
+  '%2B1',
+  '1.0',
+  '1e3',
+  '01',
+  '0',
+  '-1',
+  '%201',
+  '4294967297',
+  '9'.repeat(30),
+];
+const LOOSE_BODY_IDS = [
+  'true',
+  '[1]',
+  '"1"',
+  '"0x1"',
+  '1.0',
+  '1e3',
+  '1E0',
+  '10e-1',
+  '0',
+  '-1',
+  '1.5',
+  '4294967297',
+  'null',
+  '{}',
+];
+
+describe.each(testDialects())('ids are strict decimal positive integers on %s', (dialect) => {
+  let t: TestApp;
+  let member: TestMember;
+  let folderId: number;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    member = await registerMember(t.app);
+    folderId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/library/folders',
+        headers: bearer(member.token),
+        payload: { name: 'F' },
+      })
+    ).json().id;
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses loose ids in paths and queries with 400, as they are written', async () => {
+    for (const id of LOOSE_PATH_IDS) {
+      for (const url of [
+        `/api/library/folders/${id}`,
+        `/api/library/originals?folderId=${id}`,
+        `/api/library/wiggles/status?ids=${id}`,
+      ]) {
+        const method = url.startsWith('/api/library/folders/') ? 'PUT' : 'GET';
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: bearer(member.token),
+          ...(method === 'PUT' ? { payload: { name: 'Renamed' } } : {}),
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(res.json().error.code).toEqual(expect.any(String));
+      }
+    }
+    // The same id written plainly works.
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/library/folders/${folderId}`,
+      headers: bearer(member.token),
+      payload: { name: 'Renamed' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses loose ids in JSON bodies with 400 and changes nothing', async () => {
+    for (const literal of LOOSE_BODY_IDS) {
+      for (const payload of [
+        `{"type":1,"ids":[${literal}]}`,
+        // As the whole list, [1] is a valid list; as a folder, null is the root.
+        ...(literal === '[1]' ? [] : [`{"type":1,"ids":${literal}}`]),
+        ...(literal === 'null' ? [] : [`{"name":"Sub","parentId":${literal}}`]),
+      ]) {
+        const before = await databaseSnapshot(t.platform.db);
+        const url = payload.includes('"ids"') ? '/api/library/delete' : '/api/library/folders';
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(member.token), 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${payload}`).toBe(400);
+        expect(await databaseSnapshot(t.platform.db)).toEqual(before);
+      }
+    }
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/delete',
+      headers: { ...bearer(member.token), 'content-type': 'application/json' },
+      payload: `{"type":1,"ids":[${folderId}]}`,
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses a JSON key given twice', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/library/folders',
+      headers: { ...bearer(member.token), 'content-type': 'application/json' },
+      payload: '{"name":"A","name":"B"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/"name" is given more than once/);
+  });
+});
+
+describe('strictJsonProblem', () => {
+  it('finds duplicate keys at any depth and id literals with a fraction or exponent, nothing else', () => {
+    expect(strictJsonProblem('{"a":{"b":1,"b":2}}')).toMatch(/"b"/);
+    expect(strictJsonProblem('{"a":1,"b":{"a":2}}')).toBeUndefined();
+    expect(strictJsonProblem('[{"x":1},{"x":2}]')).toBeUndefined();
+    expect(strictJsonProblem('{"folderId":2.0}')).toMatch(/folderId/);
+    expect(strictJsonProblem('{"originalIds":[1,2e0]}')).toMatch(/originalIds/);
+    expect(strictJsonProblem('{"olderThanDays":1.0,"rotation":2.5,"name":"id 1.0"}')).toBeUndefined();
+    expect(strictJsonProblem('{"a\\"b":1,"a\\"b":2}')).toMatch(/given more than once/);
+    expect(strictJsonProblem(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toBeUndefined();
+  });
+});
