@@ -21,6 +21,13 @@ const ROUNDS = Number(process.argv[3] ?? 3);
 const SIZE = process.argv[4] === 't' ? 't' : 'p';
 const CONNECTIONS = 16;
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; clock ticks of 1/100 s). */
+async function cpuSeconds(pid: number | undefined): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Starts a child and resolves once `ready(output)` finds what it needs in what the child printed. */
 function startChild<T>(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => T | undefined) {
   const child = spawn(process.execPath, args, {
@@ -92,39 +99,49 @@ async function main() {
     if (check.status !== 200 || (await check.arrayBuffer()).byteLength !== size)
       throw new Error(`preview GET answered ${check.status}`);
 
-    const run = async (target: string, headers: Record<string, string>) => {
+    // Requests/s depend on what else the (shared) machine runs; the server's CPU time per request much less so.
+    const run = async (target: string, headers: Record<string, string>, pid: number | undefined) => {
+      const cpuBefore = await cpuSeconds(pid);
       const result = await autocannon({ url: target, connections: CONNECTIONS, duration: SECONDS, headers });
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${target}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      return result.requests.average;
+      const cpuMicros = ((await cpuSeconds(pid)) - cpuBefore) * 1e6;
+      return { perSecond: result.requests.average, cpuPerRequest: cpuMicros / result.requests.total };
     };
     const variants = {
-      app: () => run(`${url}${previewPath}`, { authorization: `Bearer ${token}` }),
-      bare: () => run(`${bare.found}/`, {}),
+      app: () => run(`${url}${previewPath}`, { authorization: `Bearer ${token}` }, server.child.pid),
+      bare: () => run(`${bare.found}/`, {}, bare.child.pid),
     };
     console.log(
       `media bench: ${(size / 1024).toFixed(0)} KB ${SIZE === 'p' ? 'preview' : 'thumbnail'} JPEG, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each`,
     );
     await variants.app();
     await variants.bare(); // warm-up round, not counted (JIT, page cache, SQLite statement cache)
-    const samples: Record<keyof typeof variants, number[]> = { app: [], bare: [] };
+    const samples = { app: [] as number[], bare: [] as number[] };
+    const cpu = { app: [] as number[], bare: [] as number[] };
     for (let i = 0; i < ROUNDS; i++) {
-      for (const name of ['app', 'bare'] as const) samples[name].push(await variants[name]());
+      for (const name of ['app', 'bare'] as const) {
+        const { perSecond, cpuPerRequest } = await variants[name]();
+        samples[name].push(perSecond);
+        cpu[name].push(cpuPerRequest);
+      }
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const app_ = median(samples.app);
     const bare_ = median(samples.bare);
+    const tableRow = (name: 'app' | 'bare') => ({
+      'median req/s': Math.round(median(samples[name])),
+      rounds: samples[name].map(Math.round).join(' '),
+      'server CPU µs/req': Math.round(median(cpu[name])),
+    });
     console.table({
-      'app (authenticated GET)': {
-        'median req/s': Math.round(app_),
-        rounds: samples.app.map(Math.round).join(' '),
-      },
-      'bare http + createReadStream': {
-        'median req/s': Math.round(bare_),
-        rounds: samples.bare.map(Math.round).join(' '),
-      },
+      'app (authenticated GET)': tableRow('app'),
+      'bare http + createReadStream': tableRow('bare'),
     });
     console.log(`app / bare: ${(app_ / bare_).toFixed(2)}x (goal >= 0.6x)`);
+    console.log(
+      `bare / app server CPU per request: ${(median(cpu.bare) / median(cpu.app)).toFixed(2)}x (the throughput ratio a quiet machine would show if both were CPU-bound)`,
+    );
     console.log(
       `load average: ${loadavg()
         .map((l) => l.toFixed(1))

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -37,6 +36,7 @@ import { answerFrameworkError, installErrorHandler } from './platform/http/error
 import { installNoStoreForTokens } from './platform/http/no-store';
 import type { FeaturePluginOptions } from './platform/http/plugin-options';
 import { installSameOriginCheck } from './platform/http/same-origin';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import { installStrictJsonParser } from './platform/http/strict-json';
 import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerWebApp } from './platform/http/web-app';
@@ -65,7 +65,7 @@ export async function buildApp(
   installSameOriginCheck(app, config.PUBLIC_URL);
   installNoStoreForTokens(app);
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -23,7 +23,9 @@ describe('gallery schemas and URLs', () => {
 
   it('wants exactly one target for a share link and a real date', () => {
     const validUntil = '2030-01-01T10:00:00+02:00';
-    expect(CreateShareLinkBodySchema.parse({ wiggleId: '3', name: ' Link ', validUntil })).toEqual({
+    // Ids in bodies are JSON numbers (the one id schema): the string '3' is refused.
+    expect(CreateShareLinkBodySchema.safeParse({ wiggleId: '3', name: 'x', validUntil }).success).toBe(false);
+    expect(CreateShareLinkBodySchema.parse({ wiggleId: 3, name: ' Link ', validUntil })).toEqual({
       wiggleId: 3,
       name: 'Link',
       validUntil: '2030-01-01T08:00:00.000Z',

@@ -1,5 +1,6 @@
 import { DeleteStatus } from '@wiggle/common/enums';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../platform/db/compiled-query';
 import type { Database } from '../../platform/db/schema';
 import type { FolderRow, OriginalRow, WiggleRow } from './mappers';
 
@@ -182,14 +183,24 @@ export function findItem(
   ownerId: number,
   id: number,
 ): Promise<FolderRow | AnyItemRow | undefined> {
-  return db
-    .selectFrom(table as 'originals')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('id', '=', id)
-    .where('delete_status', '!=', DeleteStatus.Expired)
-    .executeTakeFirst();
+  return selectItem[table](db, ownerId, id).then(([row]) => row);
 }
+
+/** One compiled query per table: every media GET runs one (see compiledOnce). */
+const itemQuery = (table: LibraryTable) =>
+  compiledOnce((db, ownerId: number, id: number) =>
+    db
+      .selectFrom(table as 'originals')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .where('delete_status', '!=', DeleteStatus.Expired),
+  );
+const selectItem = {
+  folders: itemQuery('folders'),
+  originals: itemQuery('originals'),
+  wiggles: itemQuery('wiggles'),
+};
 
 /** Active items of the member inside the given folders, by id. */
 export function findItemsInFolders<T extends ItemTable>(

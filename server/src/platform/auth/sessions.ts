@@ -2,6 +2,7 @@ import { UserStatus } from '@wiggle/common/enums';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { fromDbBool, isoNow, toDbBool } from '../db/columns';
+import { compiledOnce } from '../db/compiled-query';
 import type { Database } from '../db/schema';
 import { newToken, sha256 } from './secrets';
 
@@ -67,9 +68,8 @@ export async function createImpersonationSession(
   return { token, expires };
 }
 
-/** The active member behind a token, or null for unknown, expired, blocked and deleted alike. */
-export async function findMemberByToken(db: Kysely<Database>, token: string): Promise<Member | null> {
-  const row = await db
+const selectActiveSession = compiledOnce((db, tokenHash: string, now: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -81,9 +81,16 @@ export async function findMemberByToken(db: Kysely<Database>, token: string): Pr
       'users.status as status',
       'sessions.impersonated_by as impersonatedBy',
     ])
-    .where('sessions.token_hash', '=', sha256(token))
-    .where('sessions.expires_at', '>', isoNow())
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now),
+);
+
+/**
+ * The active member behind a token, or null for unknown, expired, blocked and deleted alike. Every request asks the
+ * database (one compiled statement), so a blocked member or an ended session stops working at once.
+ */
+export async function findMemberByToken(db: Kysely<Database>, token: string): Promise<Member | null> {
+  const [row] = await selectActiveSession(db, sha256(token), isoNow());
   if (!row || row.status !== UserStatus.Active) return null;
   return {
     id: row.id,

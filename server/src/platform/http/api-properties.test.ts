@@ -12,11 +12,6 @@ import { createAdmin, createTestApp, registerMember, type TestApp, testDialects 
  */
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
-/**
- * Malformed multipart to the library upload still answers 500 until the multipart receiving in platform/http
- * (issue 8, the structure branch) lands; then this set is emptied.
- */
-const AWAITING_MULTIPART_FIX = new Set(['POST /api/library/originals']);
 
 describe.each(testDialects())('API property: invalid requests on %s', (dialect) => {
   let t: TestApp;
@@ -87,8 +82,6 @@ describe.each(testDialects())('API property: invalid requests on %s', (dialect) 
         tally.operations += 1;
         await fc.assert(
           fc.asyncProperty(requests, async (request) => {
-            const route = `${operation.method} ${operation.path}`;
-            if (AWAITING_MULTIPART_FIX.has(route) && request.violation.startsWith('multipart:')) return;
             const before = await databaseSnapshot(t.platform.db);
             const res = await send(operation, request);
             const where = `${operation.method} ${operation.path} [${request.violation}] → ${res.statusCode} ${res.body.slice(0, 200)}`;

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { LoadingState } from '@wiggle/common/enums';
 import type { AuthInfo, LoginInput } from '@wiggle/common/schemas/auth';
 import { api } from '../../../lib/api-client';
@@ -16,8 +15,4 @@ export async function login(input: LoginInput): Promise<AuthInfo> {
     useAuthStore.getState().setProgress(LoadingState.Error);
     throw error;
   }
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }
