@@ -269,13 +269,14 @@ export type TrashListResponse = z.infer<typeof TrashListResponseSchema>;
 // ---- media ----
 
 export const ORIGINAL_MEDIA_PATTERN = new RegExp(`^(${ID_DIGITS})-([opt])$`);
-export const WIGGLE_MEDIA_PATTERN = new RegExp(`^(${ID_DIGITS})-(left|right)-([ft])\\.webp$`);
+/** f full, t thumbnail, e the editor's view: the aligned working view before the member's tune. */
+export const WIGGLE_MEDIA_PATTERN = new RegExp(`^(${ID_DIGITS})-(left|right)-([fte])\\.webp$`);
 export const WIGGLE_FRAME_PATTERN = new RegExp(`^(${ID_DIGITS})-(25|50|75)-([ft])\\.webp$`);
 export const MediaFileParamsSchema = z.object({ file: z.string().max(64) });
 
 export const originalMediaUrl = (originalId: number, size: 'o' | 'p' | 't') =>
   `/api/library/original/view/${originalId}-${size}`;
-export const wiggleMediaUrl = (wiggleId: number, side: 'left' | 'right', size: 'f' | 't') =>
+export const wiggleMediaUrl = (wiggleId: number, side: 'left' | 'right', size: 'f' | 't' | 'e') =>
   `/api/library/wiggle/${wiggleId}-${side}-${size}.webp`;
 export const wiggleFrameUrl = (wiggleId: number, position: 25 | 50 | 75, size: 'f' | 't') =>
   `/api/library/wiggle/frame/${wiggleId}-${position}-${size}.webp`;

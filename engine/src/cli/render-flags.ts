@@ -24,6 +24,7 @@ export const RENDER_FLAGS = {
   sharpen: { type: 'string' },
   padding: { type: 'string' },
   watermark: { type: 'string' },
+  tune: { type: 'string' },
 } as const;
 
 export const RENDER_FLAGS_HELP = `  --no-align           use the pair as it is (SPEC stacking "standard")
@@ -40,7 +41,8 @@ export const RENDER_FLAGS_HELP = `  --no-align           use the pair as it is (
   --blur PCT           10, 20 or 30
   --sharpen LEVEL      1 to 4
   --padding PX         border around every frame
-  --watermark TEXT     text in the bottom-right corner of every frame`;
+  --watermark TEXT     text in the bottom-right corner of every frame
+  --tune FILE          a member's saved tune: the JSON of GET /api/library/wiggles/{id}/tune (flags override it)`;
 
 type FlagValues = {
   [K in keyof typeof RENDER_FLAGS]?: (typeof RENDER_FLAGS)[K]['type'] extends 'boolean' ? boolean : string;
@@ -74,11 +76,29 @@ function flagOf(field: string, values: FlagValues): string {
   return `--${flags[field] ?? field}`;
 }
 
+/** The tune in a `--tune` file: the tune API's answer (`{ tune, canvas, ... }`) or a bare tune object. */
+export function savedTuneOf(json: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error('--tune must be a JSON file');
+  }
+  const tune = parsed && typeof parsed === 'object' && 'tune' in parsed ? parsed.tune : parsed;
+  if (!tune || typeof tune !== 'object' || Array.isArray(tune))
+    throw new Error('--tune must hold a tune object');
+  return tune as Record<string, unknown>;
+}
+
 /**
  * The render description of `wiggle make`'s flags, validated by the schema the server uses; a bad value is
  * refused with one line naming its flag.
  */
-export function descriptionFromFlags(values: FlagValues, defaultSize: number): RenderDescription {
+export function descriptionFromFlags(
+  values: FlagValues,
+  defaultSize: number,
+  savedTune: Record<string, unknown> = {},
+): RenderDescription {
   const one = (flag: 'vertical-offset' | 'rotation' | 'blur' | 'sharpen' | 'padding') => {
     const value = values[flag];
     return value === undefined ? undefined : numbers(value, 1, flag, 'a number')[0];
@@ -87,7 +107,7 @@ export function descriptionFromFlags(values: FlagValues, defaultSize: number): R
   const crop = values.crop && numbers(values.crop, 4, 'crop', 'X,Y,W,H in pixels');
   const ratio = values.ratio ?? values.aspect;
   const size = values.size === undefined ? defaultSize : numbers(values.size, 1, 'size', 'a number')[0];
-  const input: RenderDescriptionInput = {
+  const fromFlags: RenderDescriptionInput = {
     autoAlign: !values['no-align'],
     frames: values['no-inbetweens'] || values['no-interpolate'] ? 'views' : 'all',
     ...(size ? { maxSide: size } : {}),
@@ -106,10 +126,15 @@ export function descriptionFromFlags(values: FlagValues, defaultSize: number): R
     ...(values.watermark !== undefined ? { watermark: values.watermark } : {}),
     encoding: 'raw',
   };
+  const given = Object.entries(fromFlags).filter(([, value]) => value !== undefined);
+  const input = { ...savedTune, ...Object.fromEntries(given) } as RenderDescriptionInput;
   const parsed = RenderDescriptionSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`${flagOf(String(issue.path[0] ?? ''), values)}: ${issue.message}`);
+    const field = String(issue.path[0] ?? '');
+    const flag =
+      field in savedTune && !given.some(([key]) => key === field) ? '--tune' : flagOf(field, values);
+    throw new Error(`${flag}: ${issue.message}`);
   }
   return parsed.data;
 }

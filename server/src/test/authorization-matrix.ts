@@ -4,6 +4,7 @@ import type { MatrixContext, MatrixRow, MatrixSetup, Role } from './authorizatio
 import { galleryRows, gallerySetup } from './gallery-rows';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
+import { tuneRows, tuneSetup } from './wiggles/tune-authorization-rows';
 
 /**
  * Who may call what: every API endpoint × the five roles, with the expected status. The test in
@@ -163,9 +164,10 @@ export const authorizationMatrix: MatrixRow[] = [
   ...accountRows,
   ...libraryRows,
   ...galleryRows,
+  ...tuneRows,
   ...adminRows,
 ];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, adminSetup];
+export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, tuneSetup, adminSetup];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);

@@ -13,6 +13,7 @@ const RegisterPage = lazyPage(() => import('../features/account/register-page'),
 const ResetPage = lazyPage(() => import('../features/account/reset-page'), 'ResetPage');
 const ProfilePage = lazyPage(() => import('../features/account/profile-page'), 'ProfilePage');
 const LibraryPage = lazyPage(() => import('../features/library/library-page'), 'LibraryPage');
+const EditorPage = lazyPage(() => import('../features/editor/editor-page'), 'EditorPage');
 const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page'), 'GalleryPage');
 const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
 const AdminLayout = lazyPage(() => import('../features/admin/admin-layout'), 'AdminLayout');
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: 'account/reset/:token?/:code?', element: <ResetPage /> },
           { path: 'account/profile', element: <ProfilePage /> },
           { path: 'library/*', element: <LibraryPage /> },
+          { path: 'editor/:id', element: <EditorPage /> },
           { path: 'gallery/*', element: <GalleryPage /> },
           { path: 'support/*', element: <SupportPage /> },
           {

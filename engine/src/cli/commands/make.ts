@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { encodeAnimatedWebp, encodeGif } from '../../encode/animated';
 import { DEFAULT_FRAME_DELAY_MS } from '../../encode/frame-sequence';
@@ -7,7 +7,7 @@ import type { RawImage } from '../../image';
 import type { WiggleSources } from '../../pipeline/prepare-views';
 import { renderWiggle } from '../../pipeline/render-wiggle';
 import { parseCommandArgs, parsePositiveInt, printJson, readInput, requireOption } from '../cli-io';
-import { descriptionFromFlags, RENDER_FLAGS, RENDER_FLAGS_HELP } from '../render-flags';
+import { descriptionFromFlags, RENDER_FLAGS, RENDER_FLAGS_HELP, savedTuneOf } from '../render-flags';
 
 /** GIF has 256 colours per frame and no inter-frame compression worth the name: smaller by default. */
 const DEFAULT_SIZE = { webp: 1920, mp4: 1920, gif: 1280 } as const;
@@ -43,7 +43,8 @@ export async function run(argv: string[]): Promise<void> {
   const format = FORMATS[extname(out).toLowerCase() as keyof typeof FORMATS];
   if (!format) throw new Error('the output must end in .webp, .gif or .mp4');
   const delayMs = parsePositiveInt(values.delay, 'delay') ?? DEFAULT_FRAME_DELAY_MS;
-  const description = descriptionFromFlags(values, DEFAULT_SIZE[format]);
+  const savedTune = values.tune ? savedTuneOf(await readFile(values.tune, 'utf8')) : {};
+  const description = descriptionFromFlags(values, DEFAULT_SIZE[format], savedTune);
 
   const [leftBytes, rightBytes] = await Promise.all(positionals.map(readInput));
   const sources: WiggleSources = rightBytes

@@ -4,8 +4,10 @@ import { randomUUID } from 'node:crypto';
 export const WIGGLE_FRAME_NAMES = [
   'left-f',
   'left-t',
+  'left-e',
   'right-f',
   'right-t',
+  'right-e',
   '25-f',
   '25-t',
   '50-f',

@@ -58,6 +58,10 @@ export interface WigglesTable {
   height: number | null;
   /** JSON once aligned: { transform, pivot, canvas } in the originals' pixels (the unit of the member's tune). */
   alignment: string | null;
+  /** JSON of common's Tune once the member tuned it in the editor (migration 0040); null = the defaults. */
+  tune: Generated<string | null>;
+  /** JSON `{ width, height }`: the canvas the tune's coordinates refer to, source px (set by the creation job). */
+  canvas: Generated<string | null>;
   /** Prefix of every frame of this wiggle in the BlobStore (`.../left-f.webp`, `.../50-t.webp`). */
   blob_prefix: string;
   rating: Generated<number>;

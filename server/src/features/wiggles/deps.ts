@@ -8,6 +8,8 @@ import { type LibraryEngine, sharedEngine } from './engine-adapter';
 export const WIGGLE_CREATE_JOB = 'wiggle.create';
 export interface WiggleCreatePayload {
   wiggleId: number;
+  /** Render the frames again with the saved tune (the wiggle keeps its Success status meanwhile). */
+  retune?: boolean;
 }
 
 /** What the wiggles services and jobs use: the library's deps (originals, folders) plus the engine and jobs. */
@@ -26,6 +28,18 @@ export async function enqueueWiggleCreation(jobs: JobQueue, ids: readonly number
   for (const wiggleId of ids) {
     await jobs.enqueue<WiggleCreatePayload>(WIGGLE_CREATE_JOB, { wiggleId }, { jobId: `wiggle-${wiggleId}` });
   }
+}
+
+/**
+ * Renders a tuned wiggle's preview frames again. One job per saved version (its time in the id): a tune saved
+ * while an earlier re-render runs still gets its own; each run reads the latest tune.
+ */
+export async function enqueueWiggleRetune(jobs: JobQueue, wiggleId: number, version: string): Promise<void> {
+  await jobs.enqueue<WiggleCreatePayload>(
+    WIGGLE_CREATE_JOB,
+    { wiggleId, retune: true },
+    { jobId: `wiggle-${wiggleId}-tune-${Date.parse(version)}` },
+  );
 }
 
 export function wigglesDepsOf(platform: Platform, engine: LibraryEngine = sharedEngine()): WigglesDeps {

@@ -1,4 +1,4 @@
-import type { RenderDescriptionInput } from '@wiggle/common/schemas/render-description';
+import type { RenderDescriptionInput, TuneInput } from '@wiggle/common/schemas/render-description';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import type { EncodedImage, IngestOptions, IngestResult } from '@wiggle/engine/ingest/ingest-image';
 import { sniffImageType } from '@wiggle/engine/ingest/sniff';
@@ -31,8 +31,20 @@ export interface RenderedWiggle {
     pivot: { x: number; y: number };
     canvas: { width: number; height: number };
   } | null;
+  /** The working views before the tune (WebP), what the editor tunes on. */
+  editorViews: { left: Buffer; right: Buffer };
+  /** The canvas the tune's coordinates refer to (source px), aligned or not. */
+  canvas: { width: number; height: number };
   /** The prepared (aligned, bounded) views, kept for interpolation. */
   views: PreparedViews;
+}
+
+/** What the library renders a wiggle with: how it was created, and the member's tune (absent = defaults). */
+export interface LibraryRenderOptions {
+  autoAlign: boolean;
+  sideBySide: boolean;
+  maxSize?: number;
+  tune?: TuneInput;
 }
 
 /**
@@ -43,13 +55,9 @@ export interface LibraryEngine {
   ingestUpload(bytes: Uint8Array, options: IngestOptions): Promise<IngestedPicture[]>;
   /** Cuts a side-by-side original into two new JPEG views. */
   splitSideBySide(bytes: Uint8Array): Promise<{ left: Buffer; right: Buffer }>;
-  renderWiggle(
-    left: Uint8Array,
-    right: Uint8Array,
-    options: { autoAlign: boolean; sideBySide: boolean; maxSize?: number },
-  ): Promise<RenderedWiggle>;
-  /** Frames at 25/50/75 % between the views. */
-  interpolate(views: PreparedViews): Promise<Record<25 | 50 | 75, FrameFiles>>;
+  renderWiggle(left: Uint8Array, right: Uint8Array, options: LibraryRenderOptions): Promise<RenderedWiggle>;
+  /** Frames at 25/50/75 % between the views, with the same tune as the views. */
+  interpolate(views: PreparedViews, tune?: TuneInput): Promise<Record<25 | 50 | 75, FrameFiles>>;
 }
 
 /**
@@ -57,8 +65,9 @@ export interface LibraryEngine {
  * shows its two views while the in-betweens are computed (SPEC §4: creation Success, iStatus InProgress).
  * `wiggle make LEFT RIGHT --size maxSize` renders the same frames.
  */
-export function libraryRenderDescription(options: { autoAlign: boolean; maxSize?: number }) {
+export function libraryRenderDescription(options: Omit<LibraryRenderOptions, 'sideBySide'>) {
   return {
+    ...options.tune,
     autoAlign: options.autoAlign,
     ...(options.maxSize ? { maxSide: options.maxSize } : {}),
     frames: 'views',
@@ -127,18 +136,26 @@ export function pooledEngine(pool: WorkerPool): LibraryEngine {
           alignment.status === 'Success'
             ? { transform: alignment.transform, pivot: alignment.suggestedPivot, canvas: rendered.canvas }
             : null,
+        canvas: rendered.canvas,
+        editorViews: { left: await webp(views.left), right: await webp(views.right) },
         views,
       };
     },
 
-    async interpolate(views) {
+    async interpolate(views, tune) {
       const sources: WiggleSources = { kind: 'prepared', views };
-      const rendered = await pool.runInPool('renderWiggle', [sources, { frames: 'inbetweens' }]);
+      const rendered = await pool.runInPool('renderWiggle', [sources, { ...tune, frames: 'inbetweens' }]);
       if (rendered.interpolation.status === 'Error') throw new Error(rendered.interpolation.reason);
       const [f25, f50, f75] = rendered.frames.map(frameFiles);
       return { 25: f25!, 50: f50!, 75: f75! };
     },
   };
+}
+
+function webp(image: RawImage) {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .webp({ quality: 90 })
+    .toBuffer();
 }
 
 function jpeg(image: RawImage) {

@@ -73,7 +73,8 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
     await waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
     const files = async () => (await blobFiles(t!)).filter((f) => f.startsWith('wiggles/')).sort();
     const before = await files();
-    expect(before).toHaveLength(10);
+    // Views and thumbnails, the editor's two untuned views, and three in-betweens with thumbnails.
+    expect(before).toHaveLength(12);
     await runWiggleCreation(wigglesDepsOf(t!.platform), id, {
       jobId: 'again',
       attempt: 2,

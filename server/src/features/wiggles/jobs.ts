@@ -8,6 +8,7 @@ import { type WiggleFrameName, wiggleFrameKey } from '../library/item-keys';
 import { originalFileForJob } from '../library/originals-service';
 import { WIGGLE_CREATE_JOB, type WiggleCreatePayload, type WigglesDeps } from './deps';
 import type { FrameFiles, LibraryEngine } from './engine-adapter';
+import { savedTune } from './tune-store';
 import { loadWiggleForJob, updateWiggleForJob } from './wiggle-store';
 
 const WEBP = { contentType: 'image/webp' };
@@ -62,9 +63,10 @@ export async function runWiggleCreation(
   deps: WigglesDeps,
   wiggleId: number,
   context: JobContext,
+  retune = false,
 ): Promise<void> {
   try {
-    await createWiggleMedia(deps, wiggleId, context);
+    await createWiggleMedia(deps, wiggleId, context, retune);
   } catch (error) {
     if (error instanceof WiggleGone) {
       deps.log.info({ wiggleId }, 'wiggle removed while it was being created; its media was not kept');
@@ -74,15 +76,25 @@ export async function runWiggleCreation(
   }
 }
 
-async function createWiggleMedia(deps: WigglesDeps, wiggleId: number, context: JobContext): Promise<void> {
+async function createWiggleMedia(
+  deps: WigglesDeps,
+  wiggleId: number,
+  context: JobContext,
+  retune: boolean,
+): Promise<void> {
   const wiggle = await loadWiggleForJob(deps.db, wiggleId);
   if (!wiggle || wiggle.delete_status === DeleteStatus.Expired) return;
-  await updateWiggleForJob(deps.db, wiggleId, {
-    create_status: 'InProgress',
-    i_status: 'None',
-    auto_align_status: 'None',
-    error_message: null,
-  });
+  // A re-render after a tune keeps the wiggle Success (its frames stay served) and only redoes its frames.
+  const rerender = retune && wiggle.create_status === 'Success';
+  if (!rerender) {
+    await updateWiggleForJob(deps.db, wiggleId, {
+      create_status: 'InProgress',
+      i_status: 'None',
+      auto_align_status: 'None',
+      error_message: null,
+    });
+  }
+  const tune = savedTune(wiggle.tune);
   const loadOriginal = async (id: number | null) => {
     const key = id ? await originalFileForJob(deps.db, id) : undefined;
     if (!key)
@@ -100,10 +112,15 @@ async function createWiggleMedia(deps: WigglesDeps, wiggleId: number, context: J
       autoAlign: wiggle.auto_align === 1,
       sideBySide,
       maxSize: deps.frameMaxSize,
+      tune,
     });
     checkAborted(context);
   } catch (error) {
     // Bad input never gets better on a retry: record it now. Anything else is retried by the queue.
+    if (error instanceof EngineInputError && rerender) {
+      deps.log.warn({ err: error, wiggleId }, 'the tuned wiggle could not be rendered; its frames are kept');
+      return;
+    }
     if (error instanceof EngineInputError) {
       await updateWiggleForJob(deps.db, wiggleId, {
         create_status: 'Error',
@@ -119,6 +136,9 @@ async function createWiggleMedia(deps: WigglesDeps, wiggleId: number, context: J
     deps,
     wiggle,
     async () => {
+      // The untuned working views, what the editor tunes on.
+      await deps.blobs.put(wiggleFrameKey(wiggle.blob_prefix, 'left-e'), views.editorViews.left, WEBP);
+      await deps.blobs.put(wiggleFrameKey(wiggle.blob_prefix, 'right-e'), views.editorViews.right, WEBP);
       await putFrames(deps.blobs, wiggle.blob_prefix, 'left', views.left);
       await putFrames(deps.blobs, wiggle.blob_prefix, 'right', views.right);
     },
@@ -129,6 +149,7 @@ async function createWiggleMedia(deps: WigglesDeps, wiggleId: number, context: J
       width: views.width,
       height: views.height,
       alignment: views.alignment ? JSON.stringify(views.alignment) : null,
+      canvas: JSON.stringify(views.canvas),
       error_message:
         views.autoAlignStatus === 'Error' ? `${Messages.autoAlignFailed} (${views.autoAlignError})` : null,
       last_modified_at: isoNow(),
@@ -138,7 +159,7 @@ async function createWiggleMedia(deps: WigglesDeps, wiggleId: number, context: J
   let frames: Awaited<ReturnType<LibraryEngine['interpolate']>>;
   try {
     checkAborted(context);
-    frames = await deps.engine.interpolate(views.views);
+    frames = await deps.engine.interpolate(views.views, tune);
     checkAborted(context);
   } catch (error) {
     if (context.signal.aborted) throw error;
@@ -180,7 +201,7 @@ export function registerWiggleJobs(deps: WigglesDeps): void {
   deps.jobs.process<WiggleCreatePayload>(WIGGLE_CREATE_JOB, {
     timeoutMs: deps.jobTimeoutMs,
     concurrency: 1,
-    run: (payload, context) => runWiggleCreation(deps, payload.wiggleId, context),
+    run: (payload, context) => runWiggleCreation(deps, payload.wiggleId, context, payload.retune === true),
     onTimeout: (payload) => recordUnfinished(deps, payload.wiggleId, 'TimeoutError'),
     onFailed: (payload) => recordUnfinished(deps, payload.wiggleId, 'Error'),
   });

@@ -14,7 +14,7 @@ interface LibraryFixtures {
   wiggleId: number;
 }
 
-const onlyOwner: Record<Role, number> = {
+export const onlyOwner: Record<Role, number> = {
   visitor: 401,
   unverified: 403,
   verified: 200,

@@ -1,6 +1,7 @@
 import {
   DEFAULT_UPLOAD_RESOLUTION_LIMIT,
   DEFAULT_ZOOM_INDEX,
+  EDITOR_DEFAULTS,
   FOLDER_TREE_WIDTH,
   SUBFOLDER_NAME_TEMPLATES,
   TIMING,
@@ -41,6 +42,22 @@ export interface CreateOptionsSetting {
   subfolderNameTemplate: string;
 }
 
+/** The editor's view preferences (SPEC §9 defaults), kept between visits. */
+export interface EditorPreferences {
+  grid: boolean;
+  borders: boolean;
+  transparentTopLayer: boolean;
+  gridSize: number;
+  gridColor: string;
+  borderWeight: number;
+  leftBorderColor: string;
+  rightBorderColor: string;
+  zoom: number;
+  playbackMode: 'original' | 'enhanced';
+  speedIndex: number;
+  superSpeed: boolean;
+}
+
 /**
  * SPEC §3 "User settings": the library and gallery view preferences, each with its SPEC §9 default.
  * Folder ids are numbers; null means "none chosen yet" (the root or the current folder).
@@ -61,6 +78,7 @@ export interface UserSettings {
   exportPadding: number;
   exportOrientation: Orientation;
   exportLastArea: AreaSetting | null;
+  editorPreferences: EditorPreferences;
   moveTarget: number | null;
   copyTarget: number | null;
   createOptions: CreateOptionsSetting;
@@ -85,6 +103,20 @@ const defaults: UserSettings = {
   exportPadding: 0,
   exportOrientation: 'landscape',
   exportLastArea: null,
+  editorPreferences: {
+    grid: EDITOR_DEFAULTS.grid,
+    borders: EDITOR_DEFAULTS.borders,
+    transparentTopLayer: EDITOR_DEFAULTS.transparentTopLayer,
+    gridSize: EDITOR_DEFAULTS.gridSize,
+    gridColor: EDITOR_DEFAULTS.gridColor,
+    borderWeight: EDITOR_DEFAULTS.borderWeight,
+    leftBorderColor: EDITOR_DEFAULTS.leftBorderColor,
+    rightBorderColor: EDITOR_DEFAULTS.rightBorderColor,
+    zoom: 1,
+    playbackMode: 'original',
+    speedIndex: 2,
+    superSpeed: false,
+  },
   moveTarget: null,
   copyTarget: null,
   createOptions: {

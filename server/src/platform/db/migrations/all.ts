@@ -5,7 +5,8 @@ import * as adminOtpReplay from './0003-admin-otp-replay';
 import * as jobs from './0005-jobs';
 import * as library from './0010-library';
 import * as gallery from './0030-gallery';
-import * as admin from './0040-admin';
+import * as wiggleTune from './0040-wiggle-tune';
+import * as admin from './0041-admin';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
 export const migrations: Record<string, Migration> = {
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0005-jobs': jobs,
   '0010-library': library,
   '0030-gallery': gallery,
-  '0040-admin': admin,
+  '0040-wiggle-tune': wiggleTune,
+  '0041-admin': admin,
 };

@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,6 +16,7 @@ import { PlaybackMode } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
 import type { Wiggle } from '@wiggle/common/schemas/library';
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import {
   DEFAULT_PREVIEW_SPEED_INDEX,
   frameDelay,
@@ -54,6 +56,10 @@ export function WigglePreviewDialog({ wiggle, onClose }: { wiggle: Wiggle; onClo
         <Box component="span" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {wiggle.name}
         </Box>
+        {/* The editor's address (features/editor); a reload there keeps the wiggle open. */}
+        <Button component={Link} to={`/editor/${wiggle.id}`} variant="contained" size="small">
+          Open in editor
+        </Button>
         <IconButton aria-label="Close" onClick={onClose}>
           <CloseIcon />
         </IconButton>
