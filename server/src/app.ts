@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
 import { deleteExpiredCodes } from './features/account/users-service';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { purgeGalleryTrash } from './features/gallery/purge-service';
 import { galleryRoutes } from './features/gallery/routes';
@@ -41,6 +42,7 @@ import { installSecurityHeaders } from './platform/http/security-headers';
 import { installStrictJsonParser } from './platform/http/strict-json';
 import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerWebApp } from './platform/http/web-app';
+import { pruneProcessLogs } from './platform/jobs/process-log';
 import { runEvery } from './platform/jobs/repeating-job';
 import { registerSandboxPage } from './platform/payments/sandbox-routes';
 import type { Platform } from './platform/platform';
@@ -140,6 +142,7 @@ export async function buildApp(
       await api.register(publicApiRoutes, options);
       await api.register(shopRoutes, options);
       await api.register(usageRoutes, options);
+      await api.register(adminRoutes, options);
     },
     { prefix: '/api' },
   );
@@ -159,6 +162,7 @@ export const REPEATING_JOBS = {
   galleryTrashPurge: 'gallery.purge-trash',
   sessionCleanup: 'auth.delete-expired-sessions',
   codeCleanup: 'account.delete-expired-codes',
+  processLogPrune: 'admin.prune-process-logs',
 } as const;
 
 /**
@@ -183,4 +187,7 @@ export async function startJobHandlers(
   // Expired sessions, codes and reset links are refused already; these keep their tables small.
   await runEvery(jobs, REPEATING_JOBS.sessionCleanup, HOUR_MS, () => deleteExpiredSessions(db));
   await runEvery(jobs, REPEATING_JOBS.codeCleanup, HOUR_MS, () => deleteExpiredCodes(db));
+  await runEvery(jobs, REPEATING_JOBS.processLogPrune, 24 * HOUR_MS, async () => {
+    await pruneProcessLogs(db, platform.config.PROCESS_LOG_RETENTION_DAYS);
+  });
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { adminRows, adminSetup } from './admin-rows';
 import {
   everyone,
   type MatrixContext,
@@ -159,8 +160,16 @@ export const authorizationMatrix: MatrixRow[] = [
   ...galleryRows,
   ...tuneRows,
   ...shopRows,
+  ...adminRows,
 ];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, tuneSetup, shopSetup];
+export const matrixSetups: MatrixSetup[] = [
+  accountSetup,
+  librarySetup,
+  gallerySetup,
+  tuneSetup,
+  shopSetup,
+  adminSetup,
+];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);
