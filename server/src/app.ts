@@ -35,6 +35,7 @@ import { wiggleMediaRoutes } from './features/wiggles/media-routes';
 import { wiggleRoutes } from './features/wiggles/routes';
 import { deleteExpiredSessions } from './platform/auth/sessions';
 import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
+import { removeAbandonedUploads, uploadTempDir } from './platform/http/multipart';
 import { installNoStoreForTokens } from './platform/http/no-store';
 import type { FeaturePluginOptions } from './platform/http/plugin-options';
 import { installSameOriginCheck } from './platform/http/same-origin';
@@ -61,6 +62,11 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('platform', platform);
+  // Uploads cut off by a killed or crashed process left their temp files behind; no request of theirs will come.
+  app.addHook('onReady', async () => {
+    const removed = await removeAbandonedUploads(uploadTempDir(config.DATA_DIR));
+    if (removed > 0) platform.log.info({ removed }, 'temp files of abandoned uploads removed');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
