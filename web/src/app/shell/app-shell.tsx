@@ -9,9 +9,9 @@ import { VISUAL } from '@wiggle/common/constants';
 import { AuthenticationStatus } from '@wiggle/common/enums';
 import { Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
-import { ImpersonationBar } from '../../features/admin/components/impersonation-bar';
-import { ShopDialogs } from '../../features/shop/shop-dialogs';
+import { useImpersonationStore } from '../../lib/impersonation';
 import { useAuthStore } from '../../lib/stores/auth';
+import { useShopDialogStore } from '../../lib/stores/shop-dialogs';
 import { lazyPage } from '../lazy-page';
 import { NAV_DRAWER_WIDTH } from '../theme';
 import { Deferred } from './deferred';
@@ -22,11 +22,19 @@ import { PageProgress } from './page-progress';
 // when first opened; visitors on the login page load neither.
 const AccountMenu = lazyPage(() => import('./account-menu'), 'AccountMenu');
 const MobileNavigation = lazyPage(() => import('./mobile-navigation'), 'MobileNavigation');
+// The impersonation bar while an admin views a member's account, the shop's dialogs once one is opened.
+const ImpersonationBar = lazyPage(
+  () => import('../../features/admin/components/impersonation-bar'),
+  'ImpersonationBar',
+);
+const ShopDialogs = lazyPage(() => import('../../features/shop/shop-dialogs'), 'ShopDialogs');
 
 /** SPEC §2 default layout: top app bar with the logo, left navigation, account menu and the page. */
 export function AppShell() {
   const signedIn = useAuthStore((state) => state.status === AuthenticationStatus.Authenticated);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const impersonating = useImpersonationStore((state) => state.current !== null);
+  const shopDialogOpen = useShopDialogStore((state) => state.open !== null);
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -85,13 +93,13 @@ export function AppShell() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ flex: 1, p: { xs: 2, md: 3 }, minHeight: 0 }}>
-          <ImpersonationBar />
+          <Deferred wanted={signedIn && impersonating} component={ImpersonationBar} props={{}} />
           <Suspense fallback={<PageProgress />}>
             <Outlet />
           </Suspense>
         </Box>
       </Box>
-      {signedIn && <ShopDialogs />}
+      {signedIn && <Deferred wanted={shopDialogOpen} component={ShopDialogs} props={{}} />}
     </Box>
   );
 }
