@@ -8,6 +8,7 @@ import {
   type Role,
   verified,
 } from './authorization-types';
+import { exportRows, exportSetup } from './exports/authorization-rows';
 import { galleryRows, gallerySetup } from './gallery-rows';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
@@ -159,8 +160,16 @@ export const authorizationMatrix: MatrixRow[] = [
   ...galleryRows,
   ...tuneRows,
   ...shopRows,
+  ...exportRows,
 ];
-export const matrixSetups: MatrixSetup[] = [accountSetup, librarySetup, gallerySetup, tuneSetup, shopSetup];
+export const matrixSetups: MatrixSetup[] = [
+  accountSetup,
+  librarySetup,
+  gallerySetup,
+  tuneSetup,
+  shopSetup,
+  exportSetup,
+];
 
 /** Routes outside the matrix on purpose (public infrastructure). */
 export const MATRIX_EXEMPT_ROUTES = new Set(['GET /health']);

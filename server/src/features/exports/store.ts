@@ -36,3 +36,8 @@ export async function finishExport(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The render job works by export id alone (the owner enqueued it). */
+export function loadExportForJob(db: Db, exportId: number) {
+  return db.selectFrom('exports').selectAll().where('id', '=', exportId).executeTakeFirst();
+}
