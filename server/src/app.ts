@@ -14,6 +14,7 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
 import { deleteExpiredCodes } from './features/account/users-service';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { exportDepsOf } from './features/exports/deps';
 import { registerExportJobs } from './features/exports/jobs';
@@ -37,6 +38,7 @@ import { wiggleMediaRoutes } from './features/wiggles/media-routes';
 import { wiggleRoutes } from './features/wiggles/routes';
 import { deleteExpiredSessions } from './platform/auth/sessions';
 import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
+import { removeAbandonedUploads, uploadTempDir } from './platform/http/multipart';
 import { installNoStoreForTokens } from './platform/http/no-store';
 import type { FeaturePluginOptions } from './platform/http/plugin-options';
 import { installSameOriginCheck } from './platform/http/same-origin';
@@ -44,6 +46,7 @@ import { installSecurityHeaders } from './platform/http/security-headers';
 import { installStrictJsonParser } from './platform/http/strict-json';
 import { fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerWebApp } from './platform/http/web-app';
+import { pruneProcessLogs } from './platform/jobs/process-log';
 import { runEvery } from './platform/jobs/repeating-job';
 import { registerSandboxPage } from './platform/payments/sandbox-routes';
 import type { Platform } from './platform/platform';
@@ -62,6 +65,11 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('platform', platform);
+  // Uploads cut off by a killed or crashed process left their temp files behind; no request of theirs will come.
+  app.addHook('onReady', async () => {
+    const removed = await removeAbandonedUploads(uploadTempDir(config.DATA_DIR));
+    if (removed > 0) platform.log.info({ removed }, 'temp files of abandoned uploads removed');
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -143,6 +151,7 @@ export async function buildApp(
       await api.register(publicApiRoutes, options);
       await api.register(shopRoutes, options);
       await api.register(usageRoutes, options);
+      await api.register(adminRoutes, options);
       await api.register(exportRoutes, { platform, deps: exportDepsOf(platform, wiggles.engine) });
     },
     { prefix: '/api' },
@@ -163,6 +172,7 @@ export const REPEATING_JOBS = {
   galleryTrashPurge: 'gallery.purge-trash',
   sessionCleanup: 'auth.delete-expired-sessions',
   codeCleanup: 'account.delete-expired-codes',
+  processLogPrune: 'admin.prune-process-logs',
 } as const;
 
 /**
@@ -188,4 +198,7 @@ export async function startJobHandlers(
   // Expired sessions, codes and reset links are refused already; these keep their tables small.
   await runEvery(jobs, REPEATING_JOBS.sessionCleanup, HOUR_MS, () => deleteExpiredSessions(db));
   await runEvery(jobs, REPEATING_JOBS.codeCleanup, HOUR_MS, () => deleteExpiredCodes(db));
+  await runEvery(jobs, REPEATING_JOBS.processLogPrune, 24 * HOUR_MS, async () => {
+    await pruneProcessLogs(db, platform.config.PROCESS_LOG_RETENTION_DAYS);
+  });
 }

@@ -44,6 +44,10 @@ export const configSchema = z.object({
   VERIFICATION_CODE_MAX_TRIES: positiveInt(5),
   RESET_TOKEN_TTL_MINUTES: positiveInt(60),
   JOB_TIMEOUT_SECONDS: positiveInt(300),
+  /** Process logs (SPEC §3) older than this are pruned by a daily job. */
+  PROCESS_LOG_RETENTION_DAYS: positiveInt(90),
+  /** Length of an admin's impersonation session (SPEC §4). */
+  IMPERSONATION_TTL_MINUTES: positiveInt(30),
   /** Long side (px) of a library wiggle's frames; larger pairs are reduced after alignment (exports re-render). */
   WIGGLE_FRAME_MAX_SIZE: positiveInt(2560),
   JOB_QUEUE_PREFIX: z.string().default('wiggle'),

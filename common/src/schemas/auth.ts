@@ -55,4 +55,5 @@ export const AuthErrorCodes = {
   adminOtpInvalid: 'admin_otp_invalid',
   loginFailed: 'login_failed',
   blocked: 'account_blocked',
+  deleted: 'account_deleted',
 } as const;

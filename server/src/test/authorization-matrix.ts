@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { adminRows, adminSetup } from './admin-rows';
 import {
   everyone,
   type MatrixContext,
@@ -160,6 +161,7 @@ export const authorizationMatrix: MatrixRow[] = [
   ...galleryRows,
   ...tuneRows,
   ...shopRows,
+  ...adminRows,
   ...exportRows,
 ];
 export const matrixSetups: MatrixSetup[] = [
@@ -168,6 +170,7 @@ export const matrixSetups: MatrixSetup[] = [
   gallerySetup,
   tuneSetup,
   shopSetup,
+  adminSetup,
   exportSetup,
 ];
 

@@ -76,7 +76,7 @@ describe('routes with the guard', () => {
   it('opens the users page for /admin', async () => {
     signIn(true, true);
     const router = renderAt('/admin');
-    expect(await screen.findByText(/Admin · Users/, {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Admin · Users' }, { timeout: 15_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/user');
   });
 

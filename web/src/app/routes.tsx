@@ -18,6 +18,9 @@ const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page'), '
 const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
 const AdminLayout = lazyPage(() => import('../features/admin/admin-layout'), 'AdminLayout');
 const AdminSectionPage = lazyPage(() => import('../features/admin/admin-section-page'), 'AdminSectionPage');
+const AdminUserPage = lazyPage(() => import('../features/admin/user-page'), 'UserPage');
+const AdminSupportPage = lazyPage(() => import('../features/admin/support-page'), 'SupportPage');
+const AdminLogPage = lazyPage(() => import('../features/admin/log-page'), 'LogPage');
 const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
@@ -34,6 +37,9 @@ export const ADMIN_CHILD_PATHS = [
   'user',
   'wiggle',
 ] as const;
+
+/** Admin pages built so far; the rest show what they will hold. */
+const BUILT_ADMIN_PATHS = new Set<string>(['user', 'support', 'log']);
 
 export const routes: RouteObject[] = [
   {
@@ -65,7 +71,13 @@ export const routes: RouteObject[] = [
             element: <AdminLayout />,
             children: [
               { index: true, element: <Navigate to="user" replace /> },
-              ...ADMIN_CHILD_PATHS.map((path) => ({ path, element: <AdminSectionPage /> })),
+              { path: 'user', element: <AdminUserPage /> },
+              { path: 'support', element: <AdminSupportPage /> },
+              { path: 'log', element: <AdminLogPage /> },
+              ...ADMIN_CHILD_PATHS.filter((path) => !BUILT_ADMIN_PATHS.has(path)).map((path) => ({
+                path,
+                element: <AdminSectionPage />,
+              })),
             ],
           },
           { path: 'terms', element: <TermsPage /> },

@@ -16,4 +16,6 @@ export const UNAUTHENTICATED_HOME = '/auth/login';
 /** localStorage key of the flag that disables remote settings (set while impersonating, SPEC §4). */
 export const DISABLE_REMOTE_SETTINGS_KEY = 'disableRemoteSettings';
 export const TOKEN_STORAGE_KEY = 'token';
+/** The admin's own token while they view a member's account (SPEC §4 impersonation). */
+export const IMPERSONATION_STORAGE_KEY = 'impersonation';
 export const TOKEN_COOKIE_NAME = 'token';

@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@wiggle/common/schemas/auth';
 import { api } from './api-client';
-import { DISABLE_REMOTE_SETTINGS_KEY } from './config';
+import { DISABLE_REMOTE_SETTINGS_KEY, IMPERSONATION_STORAGE_KEY } from './config';
 import { queryClient } from './query-client';
 import { useAuthStore } from './stores/auth';
 import { resetSettings, restoreSettings } from './stores/settings';
@@ -18,6 +18,7 @@ export function endSession(): void {
   queryClient.clear();
   try {
     localStorage.removeItem(DISABLE_REMOTE_SETTINGS_KEY);
+    localStorage.removeItem(IMPERSONATION_STORAGE_KEY);
   } catch {
     // Nothing to clear when storage is unavailable.
   }

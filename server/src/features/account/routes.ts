@@ -13,7 +13,7 @@ import { authInfoSchema } from '@wiggle/common/schemas/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentMember, requireMember, requireVerified } from '../../platform/auth/guards';
+import { currentMember, requireMember, requireOwnSession, requireVerified } from '../../platform/auth/guards';
 import { BadRequest, PayloadTooLarge } from '../../platform/errors';
 import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { sendBlob } from '../../platform/http/send-blob';
@@ -114,7 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async 
     '/account/password',
     {
       schema: { tags, body: changePasswordSchema, response: { 200: okSchema } },
-      preHandler: requireVerified,
+      preHandler: requireOwnSession,
     },
     async (request) => {
       const { currentPassword, password } = request.body;

@@ -34,6 +34,8 @@ export interface SessionsTable {
   strict: number;
   created_at: string;
   expires_at: string;
+  /** The admin who started this impersonation session (SPEC §4); null for the member's own sessions. */
+  impersonated_by: Generated<number | null>;
 }
 
 /** The pending e-mail verification code of a member (one row per member at most). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, registerMember, type TestApp } from '../../test/harness';
+import { createAdmin, createTestApp, registerMember, type TestApp } from '../../test/harness';
 
 /**
  * Rate limits count per client address; behind a proxy that address comes from X-Forwarded-For, which the client
@@ -105,19 +105,25 @@ describe('client address and login limits', () => {
     expect(withToken.sort()).toEqual([
       'GET /api/auth/refresh',
       'POST /api/account/register',
+      'POST /api/admin/users/{id}/impersonate',
       'POST /api/auth/login',
     ]);
     const member = await registerMember(t.app);
+    const admin = await createAdmin(t.app);
     const calls = {
       'POST /api/account/register': {
         payload: { name: 'N', username: 'nostore@example.com', password: member.password, terms: true },
       },
       'POST /api/auth/login': { payload: { username: member.username, password: member.password } },
       'GET /api/auth/refresh': { headers: { authorization: `Bearer ${member.token}` } },
+      'POST /api/admin/users/{id}/impersonate': {
+        url: `/api/admin/users/${member.id}/impersonate`,
+        headers: { authorization: `Bearer ${admin.token}` },
+      },
     } as const;
     for (const route of withToken) {
-      const [method, url] = route.split(' ') as ['GET' | 'POST', string];
-      const res = await t.app.inject({ method, url, ...calls[route as keyof typeof calls] });
+      const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+      const res = await t.app.inject({ method, url: path, ...calls[route as keyof typeof calls] });
       expect(res.statusCode, route).toBe(200);
       expect(res.json().token, route).toEqual(expect.any(String));
       expect(res.headers['cache-control'], route).toBe('no-store');

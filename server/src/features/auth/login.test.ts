@@ -217,7 +217,7 @@ describe.each(testDialects())('login, sessions and logout on %s', (dialect) => {
     expect(inquiry.statusCode).toBe(401);
   });
 
-  it('refuses a deleted member like an unknown one', async () => {
+  it('refuses a deleted member with a clear message once the password is right (a wrong one says nothing)', async () => {
     const member = await registerMember(t.app);
     await t.platform.db
       .updateTable('users')
@@ -226,7 +226,12 @@ describe.each(testDialects())('login, sessions and logout on %s', (dialect) => {
       .execute();
     const res = await login({ username: member.username, password: member.password });
     expect(res.statusCode).toBe(401);
-    expect(res.json().error.message).toBe(Messages.loginFailed);
+    expect(res.json().error).toMatchObject({
+      code: AuthErrorCodes.deleted,
+      message: 'This account has been deleted.',
+    });
+    const wrong = await login({ username: member.username, password: 'Wrong-pass1!' });
+    expect(wrong.json().error.message).toBe(Messages.loginFailed);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(member.token) }))
         .statusCode,

@@ -38,8 +38,11 @@ export function createAuthService(db: Kysely<Database>, config: SessionConfig) {
       const passwordOk = user
         ? await verifyPassword(user.password_hash, input.password)
         : await verifyAgainstDummy(input.password);
-      if (!user || !passwordOk || user.status === UserStatus.Deleted) {
+      if (!user || !passwordOk) {
         throw new Unauthorized(Messages.loginFailed, AuthErrorCodes.loginFailed);
+      }
+      if (user.status === UserStatus.Deleted) {
+        throw new Unauthorized('This account has been deleted.', AuthErrorCodes.deleted);
       }
       if (user.status !== UserStatus.Active) {
         throw new Unauthorized('This account has been blocked.', AuthErrorCodes.blocked);

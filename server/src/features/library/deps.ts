@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { IngestOptions, IngestResult } from '@wiggle/engine/ingest/ingest-image';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Database } from '../../platform/db/schema';
+import { uploadTempDir } from '../../platform/http/multipart';
 import type { Platform } from '../../platform/platform';
 
 /** One picture of an upload: '' for a plain photo, ' (left)' / ' (right)' for the views of an MPO. */
@@ -42,7 +42,7 @@ export function libraryDepsOf(
     db: platform.db,
     blobs: platform.blobs,
     engine,
-    tempDir: path.join(platform.config.DATA_DIR, 'tmp'),
+    tempDir: uploadTempDir(platform.config.DATA_DIR),
     uploadMaxBytes: platform.config.UPLOAD_MAX_BYTES,
     remakeWiggles,
   };

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentMember, requireVerified } from '../../platform/auth/guards';
+import { currentMember, requireOwnSession, requireVerified } from '../../platform/auth/guards';
 import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { createCouponService } from './coupon-service';
 import { createCreditService } from './credit-service';
@@ -62,7 +62,7 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
         body: paymentRequestSchema,
         response: { 200: paymentStartedSchema },
       },
-      preHandler: requireVerified,
+      preHandler: requireOwnSession,
       // Each start opens a payment at Saferpay; a member needs a few, a script would need many.
       config: memberLimit('payment', 30),
     },
@@ -157,7 +157,7 @@ export const shopRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (ap
         body: couponCodeSchema,
         response: { 200: couponRedeemedSchema },
       },
-      preHandler: requireVerified,
+      preHandler: requireOwnSession,
       config: couponLimit,
     },
     async (request) => ({ purchase: await coupons.redeem(member(request), request.body.code) }),

@@ -68,6 +68,17 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   if (!member.isAdmin) throw new Forbidden();
 }
 
+/**
+ * Verified, and in the member's own session: an impersonating admin may look and tidy up, never change the member's
+ * password, e-mail address or payments (SPEC §4). Routes doing those use this guard.
+ */
+export async function requireOwnSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireVerified(request, reply);
+  if (request.member?.impersonatedBy != null) {
+    throw new Forbidden('This is not possible while an admin is viewing the account.', 'impersonation');
+  }
+}
+
 /** The member of a guarded route (a guard ran, so it is set). */
 export function currentMember(request: FastifyRequest): Member {
   if (!request.member) throw new Unauthorized();

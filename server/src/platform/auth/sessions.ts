@@ -12,6 +12,8 @@ export interface Member {
   isAdmin: boolean;
   isVerifiedEmail: boolean;
   sessionId: number;
+  /** The admin acting as this member in an impersonation session (SPEC §4), else null. */
+  impersonatedBy: number | null;
 }
 
 export interface SessionLifetimes {
@@ -42,6 +44,30 @@ export async function createSession(
   return token;
 }
 
+/** A short, strict session as `userId`, marked with the admin who asked for it (SPEC §4 impersonation). */
+export async function createImpersonationSession(
+  db: Kysely<Database>,
+  userId: number,
+  adminId: number,
+  minutes: number,
+): Promise<{ token: string; expires: string }> {
+  const token = newToken();
+  const now = Date.now();
+  const expires = new Date(now + minutes * 60_000).toISOString();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: sha256(token),
+      strict: 1,
+      created_at: new Date(now).toISOString(),
+      expires_at: expires,
+      impersonated_by: adminId,
+    })
+    .execute();
+  return { token, expires };
+}
+
 const selectActiveSession = compiledOnce((db, tokenHash: string, now: string) =>
   db
     .selectFrom('sessions')
@@ -53,6 +79,7 @@ const selectActiveSession = compiledOnce((db, tokenHash: string, now: string) =>
       'users.is_admin as isAdmin',
       'users.is_verified_email as isVerifiedEmail',
       'users.status as status',
+      'sessions.impersonated_by as impersonatedBy',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now),
@@ -71,6 +98,7 @@ export async function findMemberByToken(db: Kysely<Database>, token: string): Pr
     isAdmin: fromDbBool(row.isAdmin),
     isVerifiedEmail: fromDbBool(row.isVerifiedEmail),
     sessionId: row.sessionId,
+    impersonatedBy: row.impersonatedBy ?? null,
   };
 }
 

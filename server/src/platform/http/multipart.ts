@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
@@ -40,6 +40,44 @@ export class ClientClosedRequest extends AppError {
   constructor() {
     super(400, 'client_closed_request', 'The request was cut off by the client.');
   }
+}
+
+const UPLOAD_SUFFIX = '.upload';
+/** A temp file without a process id in its name is left from an older version; one this old is abandoned. */
+const UNOWNED_UPLOAD_MAX_AGE_MS = 3_600_000;
+
+/** Where a process whose data lives in `dataDir` receives uploads before they are ingested. */
+export const uploadTempDir = (dataDir: string) => path.join(dataDir, 'tmp');
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temp files of uploads whose process died mid-request (killed, crashed): each temp file is named
+ * after the process receiving it, so files of processes still alive (another web process sharing DATA_DIR, or
+ * this one) are never touched. Runs when a web process starts. Resolves to the number of files removed.
+ */
+export async function removeAbandonedUploads(tempDir: string, now = Date.now()): Promise<number> {
+  const names = await readdir(tempDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith(UPLOAD_SUFFIX))) {
+    const file = path.join(tempDir, name);
+    const owner = /^(\d+)-/.exec(name);
+    const abandoned = owner
+      ? Number(owner[1]) !== process.pid && !processIsAlive(Number(owner[1]))
+      : now - (await stat(file).catch(() => ({ mtimeMs: now }))).mtimeMs > UNOWNED_UPLOAD_MAX_AGE_MS;
+    if (!abandoned) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 const formatMegabytes = (bytes: number) => String(Math.round((bytes / 1024 / 1024) * 100) / 100);
@@ -84,7 +122,7 @@ export async function receiveMultipart(
       const file: ReceivedFile = {
         field: part.fieldname,
         filename: baseName(part.filename),
-        path: path.join(options.tempDir, `${randomUUID()}.upload`),
+        path: path.join(options.tempDir, `${process.pid}-${randomUUID()}${UPLOAD_SUFFIX}`),
       };
       files.push(file);
       await pipeline(part.file, createWriteStream(file.path!));

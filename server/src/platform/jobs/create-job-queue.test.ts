@@ -13,8 +13,8 @@ describe('createJobQueue', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       log: silentJobLog(),
     });
-    expect(inProcess).toBeInstanceOf(InProcessJobQueue);
-    expect(bullmq).toBeInstanceOf(BullMqJobQueue);
+    expect(inProcess.driver).toBeInstanceOf(InProcessJobQueue);
+    expect(bullmq.driver).toBeInstanceOf(BullMqJobQueue);
     await Promise.all([inProcess.close(), bullmq.close()]);
     await database.close();
   });

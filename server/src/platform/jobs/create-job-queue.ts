@@ -3,6 +3,7 @@ import { BullMqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
 import type { JobLog } from './job-attempt';
 import type { JobQueue } from './job-queue';
+import { withProcessLog } from './process-log';
 import type { JobTables } from './tables';
 
 export interface JobQueueSettings {
@@ -14,15 +15,16 @@ export interface JobQueueSettings {
   log: JobLog;
 }
 
-export function createJobQueue(settings: JobQueueSettings): JobQueue {
-  if (settings.redisUrl) {
-    return new BullMqJobQueue({
-      redisUrl: settings.redisUrl,
-      prefix: settings.prefix ?? 'wiggle',
-      log: settings.log,
-    });
-  }
-  return new InProcessJobQueue(settings.db, { log: settings.log });
+/** The driver the settings choose, wrapped so that every job run writes its process log row. */
+export function createJobQueue(settings: JobQueueSettings): JobQueue & { readonly driver: JobQueue } {
+  const queue = settings.redisUrl
+    ? new BullMqJobQueue({
+        redisUrl: settings.redisUrl,
+        prefix: settings.prefix ?? 'wiggle',
+        log: settings.log,
+      })
+    : new InProcessJobQueue(settings.db, { log: settings.log });
+  return withProcessLog(queue, settings.db, settings.log);
 }
 
 /** Whether this process should register handlers: web processes do only when jobs are in-process. */

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export type JobStatus = 'waiting' | 'running' | 'done' | 'failed';
 
@@ -21,8 +21,28 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** SPEC §3 "Process log": one row per run of a background job and per admin action. */
+export interface ProcessLogsTable {
+  id: Generated<number>;
+  started_at: string;
+  duration_ms: number;
+  /** Heap bytes gained during the run (negative when the collector freed more). */
+  memory_increase: number | string;
+  name: string;
+  description: string;
+  /** 'ok', 'error', 'timeout' or 'interrupted'. */
+  result: string;
+  message: string;
+  entity_group: string | null;
+  entity_type: string | null;
+  entity_id: number | null;
+  /** The admin who acted, for admin actions. */
+  admin_id: number | null;
+}
+
 export interface JobTables {
   jobs: JobsTable;
+  process_logs: ProcessLogsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

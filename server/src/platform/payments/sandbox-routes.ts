@@ -35,6 +35,10 @@ export async function registerSandboxPage(app: FastifyInstance, sandbox: Saferpa
         .send(response.body);
     };
     scope.get(`${SANDBOX_PAGE_PREFIX}/*`, { schema: { hide: true } }, forward);
-    scope.post(`${SANDBOX_PAGE_PREFIX}/*`, { schema: { hide: true } }, forward);
+    scope.post(
+      `${SANDBOX_PAGE_PREFIX}/*`,
+      { schema: { hide: true }, config: { otherSitesPage: true } },
+      forward,
+    );
   });
 }

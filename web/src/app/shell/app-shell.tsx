@@ -9,6 +9,7 @@ import { VISUAL } from '@wiggle/common/constants';
 import { AuthenticationStatus } from '@wiggle/common/enums';
 import { Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { ImpersonationBar } from '../../features/admin/components/impersonation-bar';
 import { ShopDialogs } from '../../features/shop/shop-dialogs';
 import { useAuthStore } from '../../lib/stores/auth';
 import { lazyPage } from '../lazy-page';
@@ -84,6 +85,7 @@ export function AppShell() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ flex: 1, p: { xs: 2, md: 3 }, minHeight: 0 }}>
+          <ImpersonationBar />
           <Suspense fallback={<PageProgress />}>
             <Outlet />
           </Suspense>

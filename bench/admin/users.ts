@@ -1,0 +1,73 @@
+/**
+ * Admin user list at 100,000 members (issue 13 goal: ≤ 50 ms server time on both databases): median time of the
+ * first page, a search page (e-mail/name contains), a status-filtered page and a deep keyset page, beside
+ * GET /api/health in the same run as the baseline of one round trip. BENCH_DATABASE_URL=postgres://... runs it on
+ * PostgreSQL (a fresh database is expected). Prints figures, never pass/fail.
+ */
+import { fmt, startBenchServer } from '../library/bench-server';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const RUNS = 20;
+
+async function median(url: string, token: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 3; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    if (i >= 3) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+async function main() {
+  const env = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  const bench = await startBenchServer(env);
+  try {
+    const { db } = bench.platform;
+    await db.updateTable('users').set({ is_admin: 1 }).execute();
+    const now = new Date().toISOString();
+    for (let start = 0; start < MEMBERS; start += 1000) {
+      await db
+        .insertInto('users')
+        .values(
+          Array.from({ length: Math.min(1000, MEMBERS - start) }, (_, k) => ({
+            email: `member${start + k}@bench.example`,
+            name: `Member ${start + k}`,
+            password_hash: 'x',
+            status: (start + k) % 50 === 0 ? 2 : 1,
+            is_admin: 0,
+            is_verified_email: 1,
+            created_at: now,
+            updated_at: now,
+          })) as never,
+        )
+        .execute();
+    }
+    const base = `${bench.url}/api/admin/users`;
+    const first = (await (
+      await fetch(base, { headers: { authorization: `Bearer ${bench.token}` } })
+    ).json()) as {
+      nextCursor: string;
+    };
+    const cases: [string, string][] = [
+      ['health (baseline)', `${bench.url}/api/health`],
+      ['first page', base],
+      ['search "member4242"', `${base}?search=member4242`],
+      ['search "zzz" (no match, full scan)', `${base}?search=zzz`],
+      ['blocked only', `${base}?status=2`],
+      ['second page (keyset)', `${base}?cursor=${first.nextCursor}`],
+    ];
+    console.log(
+      `admin user list, ${MEMBERS} members, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}`,
+    );
+    for (const [label, url] of cases)
+      console.log(`  ${label.padEnd(36)} ${fmt(await median(url, bench.token))} ms`);
+  } finally {
+    await bench.close();
+  }
+}
+
+await main();

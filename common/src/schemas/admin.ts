@@ -1,0 +1,127 @@
+/**
+ * Admin API contract (SPEC §2 admin pages, §3 user list columns, support inquiry, process log; §4 admin user
+ * actions): the server validates and documents with these, the web admin pages type their calls with them.
+ */
+import { z } from 'zod';
+import { UserStatus } from '../enums';
+import { authInfoSchema } from './auth';
+
+/** Ids in paths: strict decimal positive integers ("1e3", "+1", "01" are refused). */
+export const adminIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, { error: 'Invalid id.' })
+    .transform(Number),
+});
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control and bidi-override characters is the point
+const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+/** A search or filter text: NFC, trimmed, no control or bidi-override characters; empty means none. */
+const filterText = z
+  .string()
+  .max(200)
+  .transform((s) => s.normalize('NFC').trim())
+  .refine((s) => !CONTROL.test(s), { error: 'The text must not contain control characters.' })
+  .optional();
+
+export const ADMIN_PAGE_SIZE = 50;
+const pageLimit = z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE);
+
+export const adminUsersQuerySchema = z.object({
+  search: filterText,
+  status: z.enum(['1', '2', '3']).transform(Number).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: pageLimit,
+});
+
+export const adminUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  status: z.union([
+    z.literal(UserStatus.Active),
+    z.literal(UserStatus.Blocked),
+    z.literal(UserStatus.Deleted),
+  ]),
+  isAdmin: z.boolean(),
+  isVerifiedEmail: z.boolean(),
+  created: z.string(),
+  originalsCount: z.number(),
+  /** Bytes of the member's originals (trash included: it still takes the space). */
+  originalsSize: z.number(),
+  libraryWiggles: z.number(),
+  galleryWiggles: z.number(),
+  subscriptions: z.object({ features: z.boolean(), hints: z.boolean() }),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersPageSchema = z.object({
+  items: z.array(adminUserSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** The login answer for the member, plus who is impersonated until when (SPEC §4). */
+export const impersonationSchema = authInfoSchema.extend({
+  impersonation: z.object({ userId: z.number(), adminId: z.number(), expires: z.string() }),
+});
+export type Impersonation = z.infer<typeof impersonationSchema>;
+
+export const PROCESS_RESULTS = ['ok', 'error', 'timeout', 'interrupted'] as const;
+
+export const processLogQuerySchema = z.object({
+  result: z.enum(PROCESS_RESULTS).optional(),
+  name: filterText,
+  entityType: filterText,
+  entityId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, { error: 'Invalid id.' })
+    .transform(Number)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+  limit: pageLimit,
+});
+
+export const processLogSchema = z.object({
+  id: z.number(),
+  start: z.string(),
+  durationMs: z.number(),
+  memoryIncrease: z.number(),
+  name: z.string(),
+  description: z.string(),
+  result: z.string(),
+  message: z.string(),
+  entityGroup: z.string().nullable(),
+  entityType: z.string().nullable(),
+  entityId: z.number().nullable(),
+  adminId: z.number().nullable(),
+});
+export type ProcessLog = z.infer<typeof processLogSchema>;
+
+export const processLogPageSchema = z.object({
+  items: z.array(processLogSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const supportListQuerySchema = z.object({
+  unread: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  cursor: z.string().max(200).optional(),
+  limit: pageLimit,
+});
+
+export const adminInquirySchema = z.object({
+  id: z.number(),
+  user: z.object({ id: z.number(), email: z.string(), name: z.string() }),
+  message: z.string(),
+  sent: z.string(),
+  read: z.string().nullable(),
+  readBy: z.object({ id: z.number(), email: z.string() }).nullable(),
+});
+export type AdminInquiry = z.infer<typeof adminInquirySchema>;
+
+export const adminInquiriesPageSchema = z.object({
+  items: z.array(adminInquirySchema),
+  nextCursor: z.string().nullable(),
+});

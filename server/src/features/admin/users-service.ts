@@ -1,0 +1,137 @@
+import { UserStatus } from '@wiggle/common/enums';
+import type { AdminUser, Impersonation } from '@wiggle/common/schemas/admin';
+import type { Kysely } from 'kysely';
+import { createImpersonationSession, deleteSessionsOfUser, type Member } from '../../platform/auth/sessions';
+import { fromDbBool, isoNow } from '../../platform/db/columns';
+import { decodeCursor, pageFromRows } from '../../platform/db/keyset-cursor';
+import type { Database } from '../../platform/db/schema';
+import { Conflict, Forbidden, NotFound } from '../../platform/errors';
+import { createUsersService, toAuthInfo } from '../account/users-service';
+import { logAdminAction } from './action-log';
+import { type AdminUserRow, createAdminUserStore, type OwnerTotals } from './user-store';
+
+export type UserAction = 'block' | 'unblock' | 'delete' | 'undelete';
+
+const NO_TOTALS: OwnerTotals = { originalsCount: 0, originalsSize: 0, libraryWiggles: 0, galleryWiggles: 0 };
+
+function toAdminUser(row: AdminUserRow, totals: OwnerTotals = NO_TOTALS): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    status: row.status,
+    isAdmin: fromDbBool(row.is_admin),
+    isVerifiedEmail: fromDbBool(row.is_verified_email),
+    created: row.created_at,
+    ...totals,
+    subscriptions: {
+      features: fromDbBool(row.subscribe_features),
+      hints: fromDbBool(row.subscribe_hints),
+    },
+  };
+}
+
+/** The status each action leads to from each status; absent means the action does not apply (409). */
+const TRANSITIONS: Record<UserAction, Partial<Record<UserStatus, UserStatus>>> = {
+  block: { [UserStatus.Active]: UserStatus.Blocked, [UserStatus.Blocked]: UserStatus.Blocked },
+  unblock: { [UserStatus.Blocked]: UserStatus.Active, [UserStatus.Active]: UserStatus.Active },
+  delete: {
+    [UserStatus.Active]: UserStatus.Deleted,
+    [UserStatus.Blocked]: UserStatus.Deleted,
+    [UserStatus.Deleted]: UserStatus.Deleted,
+  },
+  undelete: { [UserStatus.Deleted]: UserStatus.Active, [UserStatus.Active]: UserStatus.Active },
+};
+
+const PAST: Record<UserAction, string> = {
+  block: 'blocked',
+  unblock: 'unblocked',
+  delete: 'deleted',
+  undelete: 'undeleted',
+};
+
+/** Admin user management (SPEC §4 admin user actions and impersonation). */
+export function createAdminUsersService(db: Kysely<Database>, impersonationMinutes: number) {
+  const store = createAdminUserStore(db);
+  const users = createUsersService(db);
+
+  const target = async (id: number) => {
+    const row = await store.findById(id);
+    if (!row) throw new NotFound('This member does not exist.');
+    return row;
+  };
+  /** Admins act on members only: never on themselves or another admin. */
+  const refuseAdmins = (admin: Member, row: AdminUserRow, what: string) => {
+    if (row.id === admin.id) throw new Forbidden(`You cannot ${what} yourself.`, 'admin_self');
+    if (fromDbBool(row.is_admin)) throw new Forbidden(`You cannot ${what} another admin.`, 'admin_target');
+  };
+
+  return {
+    async list(query: {
+      search?: string | undefined;
+      status?: number | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }) {
+      const after = decodeCursor(query.cursor);
+      const rows = await store.list({
+        search: query.search || undefined,
+        status: query.status,
+        beforeId: after?.id,
+        limit: query.limit,
+      });
+      const { rows: page, nextCursor } = pageFromRows(rows, query.limit, (row) => row.id);
+      const totals = await store.totalsOf(page.map((row) => row.id));
+      return {
+        items: page.map((row) => toAdminUser(row, totals.get(row.id))),
+        nextCursor,
+      };
+    },
+
+    async apply(admin: Member, id: number, action: UserAction): Promise<AdminUser> {
+      const row = await target(id);
+      refuseAdmins(admin, row, action);
+      const next = TRANSITIONS[action][row.status];
+      if (next === undefined) {
+        throw new Conflict(
+          row.status === UserStatus.Deleted
+            ? 'This member is deleted; undelete them first.'
+            : `This member cannot be ${PAST[action]} in their current status.`,
+        );
+      }
+      if (next !== row.status) {
+        await store.setStatus(id, next, isoNow());
+        // A blocked or deleted member is refused from the next request on: every session ends now.
+        if (next !== UserStatus.Active) await deleteSessionsOfUser(db, id);
+        await logAdminAction(
+          db,
+          admin,
+          `${action}-user`,
+          { group: 'account', type: 'user', id },
+          `${PAST[action]} ${row.email}`,
+        );
+      }
+      const totals = await store.totalsOf([id]);
+      return toAdminUser({ ...row, status: next }, totals.get(id));
+    },
+
+    async impersonate(admin: Member, id: number): Promise<Impersonation> {
+      const row = await target(id);
+      refuseAdmins(admin, row, 'impersonate');
+      if (row.status !== UserStatus.Active) {
+        throw new Conflict('Only an active member can be impersonated.');
+      }
+      const user = await users.findById(id);
+      if (!user) throw new NotFound('This member does not exist.');
+      const { token, expires } = await createImpersonationSession(db, id, admin.id, impersonationMinutes);
+      await logAdminAction(
+        db,
+        admin,
+        'impersonate-user',
+        { group: 'account', type: 'user', id },
+        `impersonated ${row.email} until ${expires}`,
+      );
+      return { ...toAuthInfo(user, token), impersonation: { userId: id, adminId: admin.id, expires } };
+    },
+  };
+}

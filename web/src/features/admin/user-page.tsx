@@ -1,0 +1,160 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { UserStatus } from '@wiggle/common/enums';
+import type { AdminUser } from '@wiggle/common/schemas/admin';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/api-client';
+import { startImpersonation } from '../../lib/impersonation';
+import { useAuthStore } from '../../lib/stores/auth';
+import { showSnackbar } from '../../lib/stores/notification';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { usePageTitle } from '../../lib/use-page-title';
+import { adminApi, type UserAction } from './api/admin-api';
+import { FilterSelect } from './components/filter-select';
+import { type Column, PagedTable } from './components/paged-table';
+import { useAdminPages } from './use-admin-pages';
+
+const STATUS_LABEL: Record<number, string> = {
+  [UserStatus.Active]: 'Active',
+  [UserStatus.Blocked]: 'Blocked',
+  [UserStatus.Deleted]: 'Deleted',
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/** The actions that apply to a member in each status (SPEC §4 admin user actions). */
+const ACTIONS_BY_STATUS: Record<number, UserAction[]> = {
+  [UserStatus.Active]: ['block', 'delete'],
+  [UserStatus.Blocked]: ['unblock', 'delete'],
+  [UserStatus.Deleted]: ['undelete'],
+};
+
+/** /admin/user: every member, newest first, searched by e-mail or name; block, delete, impersonate. */
+export function UserPage() {
+  usePageTitle('Admin · Users');
+  const navigate = useNavigate();
+  const adminToken = useAuthStore((state) => state.token);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const filter = { search: useDebouncedValue(search.trim(), 300), status };
+  const { tableProps, replaceRow } = useAdminPages<AdminUser>('users', filter, (cursor) =>
+    adminApi.users(filter, cursor),
+  );
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const act = async (user: AdminUser, action: UserAction) => {
+    if ((action === 'block' || action === 'delete') && !window.confirm(`${action} ${user.email}?`)) return;
+    setBusy(user.id);
+    try {
+      replaceRow(await adminApi.userAction(user.id, action));
+      showSnackbar(`${user.email}: ${action} done.`, 'success');
+    } catch (error) {
+      showSnackbar(errorMessage(error, 'The action failed.'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const impersonate = async (user: AdminUser) => {
+    if (!adminToken) return;
+    setBusy(user.id);
+    try {
+      await startImpersonation(user.id, adminToken);
+      navigate('/library/');
+    } catch (error) {
+      showSnackbar(errorMessage(error, 'Impersonation failed.'), 'error');
+      setBusy(null);
+    }
+  };
+
+  const columns: Column<AdminUser>[] = [
+    { key: 'id', label: 'Id', render: (u) => u.id, align: 'right' },
+    {
+      key: 'member',
+      label: 'Member',
+      render: (u) => (
+        <>
+          <Typography variant="body2">{u.name}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {u.email}
+            {u.isVerifiedEmail ? '' : ' · not verified'}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'created', label: 'Created', render: (u) => new Date(u.created).toLocaleDateString() },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (u) => (
+        <Chip
+          size="small"
+          label={u.isAdmin ? 'Admin' : STATUS_LABEL[u.status]}
+          color={u.status === UserStatus.Active ? 'default' : 'warning'}
+        />
+      ),
+    },
+    {
+      key: 'originals',
+      label: 'Originals',
+      render: (u) => `${u.originalsCount} · ${megabytes(u.originalsSize)}`,
+      align: 'right',
+    },
+    { key: 'library', label: 'Library', render: (u) => u.libraryWiggles, align: 'right' },
+    { key: 'gallery', label: 'Gallery', render: (u) => u.galleryWiggles, align: 'right' },
+    {
+      key: 'subscriptions',
+      label: 'Subscriptions',
+      render: (u) =>
+        [u.subscriptions.features && 'features', u.subscriptions.hints && 'hints']
+          .filter(Boolean)
+          .join(', ') || '—',
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      render: (u) =>
+        u.isAdmin ? null : (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, width: 190 }}>
+            {ACTIONS_BY_STATUS[u.status]?.map((action) => (
+              <Button key={action} size="small" disabled={busy === u.id} onClick={() => void act(u, action)}>
+                {action}
+              </Button>
+            ))}
+            {u.status === UserStatus.Active && (
+              <Button size="small" disabled={busy === u.id} onClick={() => void impersonate(u)}>
+                impersonate
+              </Button>
+            )}
+          </Box>
+        ),
+    },
+  ];
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Admin · Users
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <TextField
+          label="Search e-mail or name"
+          size="small"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={Object.entries(STATUS_LABEL)}
+        />
+      </Box>
+      <PagedTable label="Users" columns={columns} {...tableProps} />
+    </Paper>
+  );
+}
