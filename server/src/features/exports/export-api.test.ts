@@ -71,6 +71,25 @@ describe.each(testDialects())('wiggle export API on %s', (dialect) => {
   const newAlbum = async (who: TestMember, name: string) =>
     (await api<{ id: number }>(t.app, who.token, 'POST', '/api/gallery/albums', { name })).body.id;
 
+  /** A wiggle of a stereo pair `width` px wide, created by the real job and finished. */
+  const finishedWiggle = async (who: TestMember, width: number, stacking: 'auto-align' | 'standard') => {
+    const pair = await stereoPair(width, (width * 3) / 4, 14);
+    const uploaded = await upload(t.app, who.token, [
+      { filename: 'left.jpg', bytes: pair.left },
+      { filename: 'right.jpg', bytes: pair.right },
+    ]);
+    const originalIds = uploaded.json<UploadOriginalsResponse>().originals.map((o) => o.id);
+    const made = await api<CreateWigglesResponse>(t.app, who.token, 'POST', '/api/library/wiggles', {
+      originalIds,
+      stacking,
+      target: 'current',
+    });
+    const id = made.body.wiggles[0]!.id;
+    const status = await waitForWiggleCreation(t.app, who.token, id, { timeoutMs: 120_000, pollMs: 200 });
+    expect(status?.createStatus).toBe('Success');
+    return id;
+  };
+
   beforeAll(async () => {
     t = await createLibraryTestApp(dialect, { WELCOME_GIFT_CREDITS: '0' });
     const wiggles = wigglesDepsOf(t.platform);
@@ -83,23 +102,7 @@ describe.each(testDialects())('wiggle export API on %s', (dialect) => {
     registerExportJobs(exportDepsOf(t.platform, engine));
     owner = await registerMember(t.app);
     other = await registerMember(t.app);
-    const pair = await stereoPair(1000, 750, 14);
-    const uploaded = await upload(t.app, owner.token, [
-      { filename: 'left.jpg', bytes: pair.left },
-      { filename: 'right.jpg', bytes: pair.right },
-    ]);
-    const originalIds = uploaded.json<UploadOriginalsResponse>().originals.map((o) => o.id);
-    const made = await api<CreateWigglesResponse>(t.app, owner.token, 'POST', '/api/library/wiggles', {
-      originalIds,
-      stacking: 'auto-align',
-      target: 'current',
-    });
-    wiggleId = made.body.wiggles[0]!.id;
-    const status = await waitForWiggleCreation(t.app, owner.token, wiggleId, {
-      timeoutMs: 120_000,
-      pollMs: 200,
-    });
-    expect(status?.createStatus).toBe('Success');
+    wiggleId = await finishedWiggle(owner, 1000, 'auto-align');
     albumId = await newAlbum(owner, 'Exports');
   }, 180_000);
   afterAll(async () => t?.close());
@@ -114,19 +117,7 @@ describe.each(testDialects())('wiggle export API on %s', (dialect) => {
   it('answers 402 when the only roll is of too low a resolution, and keeps its frames', async () => {
     // Originals of 1000 px allow 800 only; a roll below 800 does not exist, so give a roll and ask above it.
     const roll = await giveRoll(t.app, other.id, { credits: 3, maxResolution: 800 });
-    const pair = await stereoPair(1400, 1050, 14);
-    const uploaded = await upload(t.app, other.token, [
-      { filename: 'l.jpg', bytes: pair.left },
-      { filename: 'r.jpg', bytes: pair.right },
-    ]);
-    const originalIds = uploaded.json<UploadOriginalsResponse>().originals.map((o) => o.id);
-    const made = await api<CreateWigglesResponse>(t.app, other.token, 'POST', '/api/library/wiggles', {
-      originalIds,
-      stacking: 'standard',
-      target: 'current',
-    });
-    const id = made.body.wiggles[0]!.id;
-    await waitForWiggleCreation(t.app, other.token, id, { timeoutMs: 120_000, pollMs: 200 });
+    const id = await finishedWiggle(other, 1400, 'standard');
     const res = await startExport(body({ albumId: null, size: 1280 }), other, id);
     expect(res.status).toBe(402);
     expect(res.body.error.message).toBe(Messages.noRollFound);

@@ -1,9 +1,8 @@
 import { DeleteStatus } from '@wiggle/common/enums';
 import type { TuneInput } from '@wiggle/common/schemas/render-description';
 import { createGalleryWiggle, type GalleryFrames } from '../gallery/wiggle-service';
-import { originalFileForJob } from '../library/originals-service';
 import { createCreditService } from '../shop/credit-service';
-import { savedTune, wiggleForExportJob } from '../wiggles/export-source-service';
+import { savedTune, wiggleForExportJob, wiggleOriginals } from '../wiggles/export-source-service';
 import { EXPORT_RENDER_JOB, type ExportDeps, type ExportRenderPayload } from './deps';
 import { finishExport, loadExportForJob } from './store';
 import type { ExportsTable } from './tables';
@@ -34,14 +33,7 @@ async function liveWiggle(deps: ExportDeps, row: ExportRow) {
 async function renderExport(deps: ExportDeps, row: ExportRow): Promise<number> {
   const wiggle = await liveWiggle(deps, row);
   if (!wiggle) throw new Error('The wiggle no longer exists.');
-  const loadOriginal = async (id: number | null) => {
-    const key = id ? await originalFileForJob(deps.db, id) : undefined;
-    if (!key) throw new Error('The original photo of this wiggle no longer exists.');
-    return deps.blobs.getBuffer(key);
-  };
-  const sideBySide = wiggle.source_type === 2;
-  const left = await loadOriginal(wiggle.left_original_id);
-  const right = sideBySide ? left : await loadOriginal(wiggle.right_original_id);
+  const { left, right, sideBySide } = await wiggleOriginals(deps, wiggle);
   const tune = exportTune(savedTune(wiggle.tune), row);
   const rendered = await deps.engine.renderWiggle(left, right, {
     autoAlign: wiggle.auto_align === 1,
