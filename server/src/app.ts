@@ -16,6 +16,9 @@ import { accountRoutes } from './features/account/routes';
 import { deleteExpiredCodes } from './features/account/users-service';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
+import { exportDepsOf } from './features/exports/deps';
+import { registerExportJobs } from './features/exports/jobs';
+import { exportRoutes } from './features/exports/routes';
 import { purgeGalleryTrash } from './features/gallery/purge-service';
 import { galleryRoutes } from './features/gallery/routes';
 import { shareLinkRoutes } from './features/gallery/share-link-routes';
@@ -149,6 +152,7 @@ export async function buildApp(
       await api.register(shopRoutes, options);
       await api.register(usageRoutes, options);
       await api.register(adminRoutes, options);
+      await api.register(exportRoutes, { platform, deps: exportDepsOf(platform, wiggles.engine) });
     },
     { prefix: '/api' },
   );
@@ -181,6 +185,7 @@ export async function startJobHandlers(
   wiggles: WigglesDeps = wigglesDepsOf(platform),
 ): Promise<void> {
   registerWiggleJobs(wiggles);
+  registerExportJobs(exportDepsOf(platform, wiggles.engine));
   const { db, blobs, jobs, log } = platform;
   await runEvery(jobs, REPEATING_JOBS.trashPurge, 24 * HOUR_MS, async () => {
     const counts = await purgeExpired({ db, blobs }, TRASH_RETENTION_DAYS);

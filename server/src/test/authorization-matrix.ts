@@ -9,6 +9,7 @@ import {
   type Role,
   verified,
 } from './authorization-types';
+import { exportRows, exportSetup } from './exports/authorization-rows';
 import { galleryRows, gallerySetup } from './gallery-rows';
 import { TEST_PASSWORD } from './harness';
 import { libraryRows, librarySetup } from './library/authorization-rows';
@@ -161,6 +162,7 @@ export const authorizationMatrix: MatrixRow[] = [
   ...tuneRows,
   ...shopRows,
   ...adminRows,
+  ...exportRows,
 ];
 export const matrixSetups: MatrixSetup[] = [
   accountSetup,
@@ -169,6 +171,7 @@ export const matrixSetups: MatrixSetup[] = [
   tuneSetup,
   shopSetup,
   adminSetup,
+  exportSetup,
 ];
 
 /** Routes outside the matrix on purpose (public infrastructure). */

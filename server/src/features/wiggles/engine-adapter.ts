@@ -45,6 +45,8 @@ export interface LibraryRenderOptions {
   sideBySide: boolean;
   maxSize?: number;
   tune?: TuneInput;
+  /** Border around every frame, px of the output (the export's padding). */
+  padding?: number;
 }
 
 /**
@@ -57,7 +59,11 @@ export interface LibraryEngine {
   splitSideBySide(bytes: Uint8Array): Promise<{ left: Buffer; right: Buffer }>;
   renderWiggle(left: Uint8Array, right: Uint8Array, options: LibraryRenderOptions): Promise<RenderedWiggle>;
   /** Frames at 25/50/75 % between the views, with the same tune as the views. */
-  interpolate(views: PreparedViews, tune?: TuneInput): Promise<Record<25 | 50 | 75, FrameFiles>>;
+  interpolate(
+    views: PreparedViews,
+    tune?: TuneInput,
+    padding?: number,
+  ): Promise<Record<25 | 50 | 75, FrameFiles>>;
 }
 
 /**
@@ -70,6 +76,7 @@ export function libraryRenderDescription(options: Omit<LibraryRenderOptions, 'si
     ...options.tune,
     autoAlign: options.autoAlign,
     ...(options.maxSize ? { maxSide: options.maxSize } : {}),
+    ...(options.padding ? { padding: options.padding } : {}),
     frames: 'views',
     keepViews: true,
   } satisfies RenderDescriptionInput;
@@ -142,9 +149,10 @@ export function pooledEngine(pool: WorkerPool): LibraryEngine {
       };
     },
 
-    async interpolate(views, tune) {
+    async interpolate(views, tune, padding) {
       const sources: WiggleSources = { kind: 'prepared', views };
-      const rendered = await pool.runInPool('renderWiggle', [sources, { ...tune, frames: 'inbetweens' }]);
+      const description = { ...tune, ...(padding ? { padding } : {}), frames: 'inbetweens' } as const;
+      const rendered = await pool.runInPool('renderWiggle', [sources, description]);
       if (rendered.interpolation.status === 'Error') throw new Error(rendered.interpolation.reason);
       const [f25, f50, f75] = rendered.frames.map(frameFiles);
       return { 25: f25!, 50: f50!, 75: f75! };

@@ -5,9 +5,9 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
 import type { JobContext } from '../../platform/jobs/job-queue';
 import { type WiggleFrameName, wiggleFrameKey } from '../library/item-keys';
-import { originalFileForJob } from '../library/originals-service';
 import { WIGGLE_CREATE_JOB, type WiggleCreatePayload, type WigglesDeps } from './deps';
 import type { FrameFiles, LibraryEngine } from './engine-adapter';
+import { wiggleOriginals } from './originals-for-job';
 import { savedTune } from './tune-store';
 import { loadWiggleForJob, updateWiggleForJob } from './wiggle-store';
 
@@ -95,18 +95,9 @@ async function createWiggleMedia(
     });
   }
   const tune = savedTune(wiggle.tune);
-  const loadOriginal = async (id: number | null) => {
-    const key = id ? await originalFileForJob(deps.db, id) : undefined;
-    if (!key)
-      throw new EngineInputError('The original photo of this wiggle no longer exists.', 'unsupported');
-    return deps.blobs.getBuffer(key);
-  };
-
   let rendered: Awaited<ReturnType<LibraryEngine['renderWiggle']>>;
   try {
-    const sideBySide = wiggle.source_type === 2;
-    const left = await loadOriginal(wiggle.left_original_id);
-    const right = sideBySide ? left : await loadOriginal(wiggle.right_original_id);
+    const { left, right, sideBySide } = await wiggleOriginals(deps, wiggle);
     checkAborted(context);
     rendered = await deps.engine.renderWiggle(left, right, {
       autoAlign: wiggle.auto_align === 1,

@@ -1,4 +1,5 @@
 import type { AccountTables } from '../../features/account/tables';
+import type { ExportTables } from '../../features/exports/tables';
 import type { GalleryTables } from '../../features/gallery/tables';
 import type { LibraryTables } from '../../features/library/tables';
 import type { ShopTables } from '../../features/shop/tables';
@@ -21,4 +22,5 @@ export interface Database
     LibraryTables,
     GalleryTables,
     JobTables,
-    ShopTables {}
+    ShopTables,
+    ExportTables {}

@@ -8,6 +8,7 @@ import * as shop from './0020-shop';
 import * as gallery from './0030-gallery';
 import * as wiggleTune from './0040-wiggle-tune';
 import * as admin from './0041-admin';
+import * as exportsTable from './0042-exports';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0030-gallery': gallery,
   '0040-wiggle-tune': wiggleTune,
   '0041-admin': admin,
+  '0042-exports': exportsTable,
 };
