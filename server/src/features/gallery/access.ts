@@ -10,6 +10,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
  * - anyone when the album or one of its ancestors is public and the wiggle is not blocked;
  * - anyone holding an active, unexpired share link of the wiggle, or of its album or an ancestor album
  *   (blocked wiggles and wiggles whose owner disallowed sharing stay hidden);
+ * - an admin (moderation): every album and wiggle that is not expired;
  * - nobody else: the caller answers 404, exactly as for a missing id.
  *
  * Paths are materialized ("/1/5/9/"): album P is A or an ancestor of A when A.path starts with P.path.
@@ -19,6 +20,12 @@ export interface Viewer {
   memberId?: number | undefined;
   /** A share-link token the visitor holds (from the share page or a `?share=` media URL). */
   shareToken?: string | undefined;
+  /**
+   * The signed-in member is an admin (not an impersonation session): for moderation an admin opens any album and
+   * wiggle that is not expired, private and blocked ones included. Routes never let shared caches keep such answers
+   * and never count an admin's visit as a view.
+   */
+  isAdmin?: boolean | undefined;
 }
 
 const ACTIVE = DeleteStatus.Active;
@@ -54,6 +61,7 @@ export const wiggleIsListed = () => sql<SqlBool>`(${wiggleIsPublic()} and not ${
 /** The visibility condition on `w` (left-joined `a`) for `viewer`. */
 export function wiggleVisibleTo(viewer: Viewer, now: string) {
   const ors = [wiggleIsPublic()];
+  if (viewer.isAdmin) ors.push(sql<SqlBool>`(w.delete_status != ${DeleteStatus.Expired})`);
   if (viewer.memberId !== undefined) {
     ors.push(sql<SqlBool>`(w.owner_id = ${viewer.memberId} and w.delete_status != ${DeleteStatus.Expired})`);
   }
@@ -69,6 +77,7 @@ export function wiggleVisibleTo(viewer: Viewer, now: string) {
 /** The visibility condition on album `a` for `viewer` (its page and its iframe). */
 export function albumVisibleTo(viewer: Viewer, now: string) {
   const ors = [albumIsPublic('a')];
+  if (viewer.isAdmin) ors.push(sql<SqlBool>`(a.delete_status != ${DeleteStatus.Expired})`);
   if (viewer.memberId !== undefined) {
     ors.push(sql<SqlBool>`(a.owner_id = ${viewer.memberId} and a.delete_status != ${DeleteStatus.Expired})`);
   }

@@ -11,7 +11,7 @@ import type { GalleryDeps } from './deps';
 import { type GalleryFrameName, galleryFrameKey } from './frame-keys';
 import { findShareLinkByToken } from './share-link-store';
 import type { GalleryWiggleRow } from './tables';
-import { daySalt, recordView } from './view-store';
+import { daySalt, recordViews } from './view-store';
 import {
   findVisibleAlbum,
   findVisibleWiggle,
@@ -89,12 +89,24 @@ export async function feedPage(
 const recentViewsByDb = new WeakMap<object, { day: string; salt: string; seen: Set<string> }>();
 const RECENT_VIEWS_MAX = 50_000;
 
+/** Who looks at what: a page or embed shows these wiggles (one on a wiggle page, the grid on an album page). */
+export interface ViewedWiggles {
+  viewer: Viewer;
+  wiggles: readonly { id: number; owner_id: number }[];
+  address: string;
+  userAgent: string;
+}
+
 /**
- * Counts a view once per visitor and day: the visitor is sha256(day salt + address + user agent), the salt random
- * per day and deleted with it, so no address is stored and yesterday's hashes cannot be recomputed. A repeat visit
- * this process has already counted costs no database write.
+ * Counts a view once per visitor, wiggle and day: the visitor is sha256(day salt + address + user agent), the salt
+ * random per day and deleted with it, so no address is stored and yesterday's hashes cannot be recomputed. Owners'
+ * visits to their own wiggles and admins' visits do not count. A repeat visit this process has already counted costs
+ * no database write. Answers the ids whose count rose.
  */
-export async function countView(deps: GalleryDeps, wiggleId: number, address: string, userAgent: string) {
+export async function countViews(deps: GalleryDeps, { viewer, wiggles, address, userAgent }: ViewedWiggles) {
+  if (viewer.isAdmin) return [];
+  const ids = wiggles.filter((w) => w.owner_id !== viewer.memberId).map((w) => w.id);
+  if (ids.length === 0) return [];
   const day = isoNow().slice(0, 10);
   let recentViews = recentViewsByDb.get(deps.db);
   if (!recentViews) {
@@ -109,11 +121,12 @@ export async function countView(deps: GalleryDeps, wiggleId: number, address: st
   const visitor = createHash('sha256')
     .update(`${recentViews.salt}\n${address}\n${userAgent}`)
     .digest('base64url');
-  const key = `${wiggleId}:${visitor}`;
-  if (recentViews.seen.has(key)) return false;
-  if (recentViews.seen.size >= RECENT_VIEWS_MAX) recentViews.seen.clear();
-  recentViews.seen.add(key);
-  return recordView(deps.db, wiggleId, day, visitor);
+  const seen = recentViews.seen;
+  const fresh = ids.filter((id) => !seen.has(`${id}:${visitor}`));
+  if (fresh.length === 0) return [];
+  if (seen.size + fresh.length > RECENT_VIEWS_MAX) seen.clear();
+  for (const id of fresh) seen.add(`${id}:${visitor}`);
+  return recordViews(deps.db, fresh, day, visitor);
 }
 
 /**
@@ -121,7 +134,7 @@ export async function countView(deps: GalleryDeps, wiggleId: number, address: st
  * watermark when an embed asks for it; the text is the wiggle's own choice, else the member's default.
  */
 async function watermarkFor(deps: GalleryDeps, viewer: Viewer, wiggle: VisibleWiggle, embed: boolean) {
-  const sharedOnly = wiggle.is_public_view !== 1 && viewer.memberId !== wiggle.owner_id;
+  const sharedOnly = wiggle.is_public_view !== 1 && viewer.memberId !== wiggle.owner_id && !viewer.isAdmin;
   const use = sharedOnly ? 'share' : embed ? 'iframe' : null;
   return use ? effectiveWatermark(deps.db, wiggle, use) : '';
 }

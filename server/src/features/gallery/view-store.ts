@@ -30,21 +30,31 @@ export async function daySalt(db: Db, day: string): Promise<string> {
   return row.salt;
 }
 
-/** Records one view of the wiggle by `visitor` on `day`; the count rises only for the first one of the day. */
-export async function recordView(db: Db, wiggleId: number, day: string, visitor: string): Promise<boolean> {
+/**
+ * Records one view of each wiggle by `visitor` on `day` in two statements; a wiggle's count rises only for the
+ * visitor's first view of the day. Answers the ids whose count rose.
+ */
+export async function recordViews(
+  db: Db,
+  wiggleIds: readonly number[],
+  day: string,
+  visitor: string,
+): Promise<number[]> {
+  if (wiggleIds.length === 0) return [];
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('gallery_views')
-      .values({ wiggle_id: wiggleId, day, visitor })
+      .values(wiggleIds.map((id) => ({ wiggle_id: id, day, visitor })))
       .onConflict((oc) => oc.columns(['wiggle_id', 'day', 'visitor']).doNothing())
       .returning('wiggle_id')
-      .executeTakeFirst();
-    if (!inserted) return false;
+      .execute();
+    const counted = inserted.map((row) => row.wiggle_id);
+    if (counted.length === 0) return [];
     await trx
       .updateTable('gallery_wiggles')
       .set({ view_count: sql`view_count + 1` })
-      .where('id', '=', wiggleId)
+      .where('id', 'in', counted)
       .execute();
-    return true;
+    return counted;
   });
 }

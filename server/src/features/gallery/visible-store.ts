@@ -64,7 +64,7 @@ export function listVisibleWigglesInAlbum(
     .execute();
 }
 
-/** Sub-albums of `albumId` that appear in public listings (or all active ones for the owner). */
+/** Sub-albums of `albumId` that appear in public listings (or all active ones for the owner and for admins). */
 export function listVisibleSubAlbums(db: Db, viewer: Viewer, albumId: number, now: string) {
   return db
     .selectFrom('albums as a')
@@ -74,6 +74,7 @@ export function listVisibleSubAlbums(db: Db, viewer: Viewer, albumId: number, no
     .where((eb) =>
       eb.or([
         albumIsListed(),
+        ...(viewer.isAdmin ? [eb('a.delete_status', '=', 0)] : []),
         ...(viewer.memberId !== undefined ? [eb('a.owner_id', '=', viewer.memberId)] : []),
         ...(viewer.shareToken ? [albumVisibleTo({ shareToken: viewer.shareToken }, now)] : []),
       ]),

@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { NotFound } from '../../platform/errors';
 import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { galleryDepsOf } from '../gallery/deps';
-import { countView, feedPage, shareLinkState, visibleAlbum, visibleWiggle } from '../gallery/public-service';
+import type { Viewer } from '../gallery/public-service';
+import { countViews, feedPage, shareLinkState, visibleAlbum, visibleWiggle } from '../gallery/public-service';
 import { expiredPage, renderPage } from './page-layout';
 import { albumIframe, albumPage, feedPageHtml, type PageContext, wiggleIframe, wigglePage } from './pages';
 import { setCacheControl, viewerOf } from './viewer';
@@ -56,15 +57,25 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
     }
   }
 
-  /** One view per visitor and day; the owner's own visits do not count. */
+  /**
+   * One view per visitor, wiggle and day: a wiggle page or embed counts its wiggle, an album page or embed each wiggle
+   * its grid shows (they all play there); the owner's and admins' visits do not count.
+   */
   async function counted(
     request: FastifyRequest,
-    wiggle: { id: number; owner_id: number },
-    memberId?: number,
+    viewer: Viewer,
+    wiggles: readonly { id: number; owner_id: number }[],
   ) {
-    if (memberId === wiggle.owner_id) return;
-    await countView(deps, wiggle.id, request.ip, request.headers['user-agent'] ?? '');
+    await countViews(deps, {
+      viewer,
+      wiggles,
+      address: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
   }
+
+  /** A page shaped for a signed-in viewer (the owner's blocked wiggles, an admin's view) never goes to shared caches. */
+  const cacheable = (viewer: Viewer, isPublic: number) => isPublic === 1 && viewer.memberId === undefined;
 
   const context = (
     path: string,
@@ -82,9 +93,14 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
     { config: { cookieAuth: true }, schema: { ...schema, params: z.object({ albumId: id }) } },
     async (request, reply) =>
       page(reply, async () => {
-        const content = await visibleAlbum(deps, await viewerOf(request, ''), request.params.albumId);
+        const viewer = await viewerOf(request, '');
+        const content = await visibleAlbum(deps, viewer, request.params.albumId);
+        await counted(request, viewer, content.wiggles);
         const path = albumPageUrl(content.album.id);
-        return { html: albumPage(context(path), content), isPublic: content.album.is_public_view === 1 };
+        return {
+          html: albumPage(context(path), content),
+          isPublic: cacheable(viewer, content.album.is_public_view),
+        };
       }),
   );
   app.get(
@@ -95,10 +111,10 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
         const viewer = await viewerOf(request, '');
         const wiggle = await visibleWiggle(deps, viewer, request.params.wiggleId);
         if (wiggle.album_id !== request.params.albumId) throw new NotFound();
-        await counted(request, wiggle, viewer.memberId);
+        await counted(request, viewer, [wiggle]);
         const albumHref = wiggle.allow_link_to_album === 1 ? albumPageUrl(wiggle.album_id) : null;
         const html = wigglePage(context(wigglePageUrl(wiggle.album_id, wiggle.id)), wiggle, albumHref);
-        return { html, isPublic: wiggle.is_public_view === 1 };
+        return { html, isPublic: cacheable(viewer, wiggle.is_public_view) };
       }),
   );
 
@@ -121,10 +137,11 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
         const viewer = await viewerOf(request, token);
         if (link.wiggleId !== null) {
           const wiggle = await visibleWiggle(deps, viewer, link.wiggleId);
-          await counted(request, wiggle, viewer.memberId);
+          await counted(request, viewer, [wiggle]);
           return { html: wigglePage(context(path, token), wiggle, null), isPublic: false };
         }
         const content = await visibleAlbum(deps, viewer, link.albumId ?? 0);
+        await counted(request, viewer, content.wiggles);
         return { html: albumPage(context(path, token), content), isPublic: false };
       });
     },
@@ -148,7 +165,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
       return page(reply, async () => {
         const viewer = await viewerOf(request, token);
         const wiggle = await visibleWiggle(deps, viewer, wiggleId);
-        await counted(request, wiggle, viewer.memberId);
+        await counted(request, viewer, [wiggle]);
         const path = `${shareLinkPageUrl(token)}/${wiggleId}`;
         return { html: wigglePage(context(path, token), wiggle, shareLinkPageUrl(token)), isPublic: false };
       });
@@ -175,14 +192,15 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
         const target = Number(match[2]);
         if (match[1] === 'w') {
           const wiggle = await visibleWiggle(deps, viewer, target);
-          await counted(request, wiggle, viewer.memberId);
+          await counted(request, viewer, [wiggle]);
           const html = wiggleIframe(
             { ...context(wiggleIframeUrl(target), share), watermark: 'iframe' },
             wiggle,
           );
-          return { html, isPublic: wiggle.is_public_view === 1 };
+          return { html, isPublic: cacheable(viewer, wiggle.is_public_view) };
         }
         const content = await visibleAlbum(deps, viewer, target);
+        await counted(request, viewer, content.wiggles);
         const html = albumIframe(
           {
             ...context(albumIframeUrl(target), share, (w) => `${origin}${wigglePageUrl(target, w)}`),
@@ -190,7 +208,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
           },
           content,
         );
-        return { html, isPublic: content.album.is_public_view === 1 };
+        return { html, isPublic: cacheable(viewer, content.album.is_public_view) };
       });
     },
   );

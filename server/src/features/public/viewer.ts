@@ -6,7 +6,12 @@ import type { Viewer } from '../gallery/public-service';
 export async function viewerOf(request: FastifyRequest, shareToken?: string): Promise<Viewer> {
   const member = await authenticate(request);
   const share = shareToken ?? (request.query as { share?: unknown } | undefined)?.share;
-  return { memberId: member?.id, shareToken: typeof share === 'string' && share ? share : undefined };
+  return {
+    memberId: member?.id,
+    shareToken: typeof share === 'string' && share ? share : undefined,
+    // An admin acting as a member (impersonation) sees what that member sees, not everything.
+    isAdmin: member?.isAdmin === true && member.impersonatedBy === null,
+  };
 }
 
 /**
