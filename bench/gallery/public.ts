@@ -7,6 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Agent, createServer, request } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createAlbum } from '@wiggle/server/features/gallery/album-service';
@@ -99,6 +100,11 @@ async function main() {
     const html = Buffer.from(await (await fetch(iframeUrl)).text());
 
     console.log(
+      `Load average at start: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${cpus().length} cores`,
+    );
+    console.log(
       `Public gallery delivery (best of ${ROUNDS} alternating rounds of ${REQUESTS} requests, ${CONCURRENCY} at a time, keep-alive)`,
     );
     const bareImage = await bareServer((res) => {
@@ -109,10 +115,20 @@ async function main() {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': html.length });
       res.end(html);
     });
+    const healthBody = Buffer.from(await (await fetch(`${bench.url}/api/health`)).text());
+    const bareHealth = await bareServer((res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': healthBody.length,
+      });
+      res.end(healthBody);
+    });
     try {
+      // The floor: our app's emptiest route (global hooks, routing, headers) against the same bare server.
       for (const [name, ours, bare] of [
         [`full view (${fmt(size / 1024, 0)} KB webp)`, imageUrl, bareImage.url],
         [`iframe page (${fmt(html.length / 1024, 1)} KB html)`, iframeUrl, barePage.url],
+        ['framework floor (GET /api/health, no database)', `${bench.url}/api/health`, bareHealth.url],
       ] as const) {
         // Alternating rounds, best of each: on a shared machine the load swings more than the difference measured.
         let bareBest = 0;
@@ -128,7 +144,13 @@ async function main() {
     } finally {
       await bareImage.close();
       await barePage.close();
+      await bareHealth.close();
     }
+    console.log(
+      `Load average at end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(
       `  iframe page weight before images: ${fmt(html.length / 1024, 1)} KB (${fmt(gzipSync(html).length / 1024, 1)} KB gzipped), no script; goal < 30 KB`,
     );

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type Compilable, type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../platform/db/compiled-query';
 import type { Cursor } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
 import {
@@ -21,29 +22,80 @@ type Db = Kysely<Database>;
 const wigglesWithAlbum = (db: Db) =>
   db.selectFrom('gallery_wiggles as w').leftJoin('albums as a', 'a.id', 'w.album_id');
 
-/** One wiggle the viewer may see, with whether it is public; undefined = 404. */
-export function findVisibleWiggle(db: Db, viewer: Viewer, id: number, now: string) {
-  return wigglesWithAlbum(db)
+/**
+ * A visibility query compiled once per viewer shape (member or not, share token or not, admin or not) instead of
+ * built by Kysely on every request: the public pages and media run one per request. The viewer's values and the
+ * query's arguments are bound at execution.
+ */
+function compiledPerViewer<Row>(
+  build: (db: Db, viewer: Viewer, id: number, now: string, limit: number) => Compilable<Row>,
+) {
+  const shapes = new Map<
+    string,
+    (db: Db, ...args: [number, string, number, number, string]) => Promise<Row[]>
+  >();
+  return (db: Db, viewer: Viewer, id: number, now: string, limit = 1) => {
+    const member = viewer.memberId !== undefined;
+    const shared = Boolean(viewer.shareToken);
+    const admin = viewer.isAdmin === true;
+    const shape = `${member}/${shared}/${admin}`;
+    let run = shapes.get(shape);
+    if (!run) {
+      run = compiledOnce((db: Db, id: number, now: string, limit: number, memberId: number, token: string) =>
+        build(
+          db,
+          { memberId: member ? memberId : undefined, shareToken: shared ? token : undefined, isAdmin: admin },
+          id,
+          now,
+          limit,
+        ),
+      );
+      shapes.set(shape, run);
+    }
+    return run(db, id, now, limit, viewer.memberId ?? 0, viewer.shareToken ?? '');
+  };
+}
+
+const visibleWiggleQuery = compiledPerViewer((db, viewer, id, now) =>
+  wigglesWithAlbum(db)
     .selectAll('w')
     .select([
       sql<number>`case when ${wiggleIsPublic()} then 1 else 0 end`.as('is_public_view'),
       'a.name as album_name',
     ])
     .where('w.id', '=', id)
-    .where(wiggleVisibleTo(viewer, now))
-    .executeTakeFirst();
+    .where(wiggleVisibleTo(viewer, now)),
+);
+
+/** One wiggle the viewer may see, with whether it is public; undefined = 404. */
+export async function findVisibleWiggle(db: Db, viewer: Viewer, id: number, now: string) {
+  return (await visibleWiggleQuery(db, viewer, id, now))[0];
 }
 
-/** One album the viewer may see, with whether it is public; undefined = 404. */
-export function findVisibleAlbum(db: Db, viewer: Viewer, id: number, now: string) {
-  return db
+const visibleAlbumQuery = compiledPerViewer((db, viewer, id, now) =>
+  db
     .selectFrom('albums as a')
     .selectAll('a')
     .select(sql<number>`case when ${albumIsPublicCondition()} then 1 else 0 end`.as('is_public_view'))
     .where('a.id', '=', id)
-    .where(albumVisibleTo(viewer, now))
-    .executeTakeFirst();
+    .where(albumVisibleTo(viewer, now)),
+);
+
+/** One album the viewer may see, with whether it is public; undefined = 404. */
+export async function findVisibleAlbum(db: Db, viewer: Viewer, id: number, now: string) {
+  return (await visibleAlbumQuery(db, viewer, id, now))[0];
 }
+
+const visibleWigglesInAlbumQuery = compiledPerViewer((db, viewer, albumId, now, limit) =>
+  wigglesWithAlbum(db)
+    .selectAll('w')
+    .where('w.album_id', '=', albumId)
+    .where('w.delete_status', '=', 0)
+    .where(wiggleVisibleTo(viewer, now))
+    .orderBy('w.created_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(limit),
+);
 
 /** The wiggles of album `albumId` the viewer may see, newest first (an album page or iframe shows at most `limit`). */
 export function listVisibleWigglesInAlbum(
@@ -53,15 +105,7 @@ export function listVisibleWigglesInAlbum(
   now: string,
   limit: number,
 ) {
-  return wigglesWithAlbum(db)
-    .selectAll('w')
-    .where('w.album_id', '=', albumId)
-    .where('w.delete_status', '=', 0)
-    .where(wiggleVisibleTo(viewer, now))
-    .orderBy('w.created_at', 'desc')
-    .orderBy('w.id', 'desc')
-    .limit(limit)
-    .execute();
+  return visibleWigglesInAlbumQuery(db, viewer, albumId, now, limit);
 }
 
 /** Sub-albums of `albumId` that appear in public listings (or all active ones for the owner and for admins). */

@@ -17,6 +17,7 @@ import type { Viewer } from '../gallery/public-service';
 import { countViews, feedPage, shareLinkState, visibleAlbum, visibleWiggle } from '../gallery/public-service';
 import { expiredPage, renderPage } from './page-layout';
 import { albumIframe, albumPage, feedPageHtml, type PageContext, wiggleIframe, wigglePage } from './pages';
+import { pageEtag, type RenderedPage, renderedPageCache } from './rendered-pages';
 import { setCacheControl, viewerOf } from './viewer';
 
 const id = idText();
@@ -46,16 +47,26 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
         ),
       );
 
-  async function page(reply: FastifyReply, render: () => Promise<{ html: string; isPublic: boolean }>) {
+  /** Sends a page with its ETag (304 when the browser has it already) and its cache policy; NotFound = 404 page. */
+  async function page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    render: () => Promise<{ html: string | RenderedPage; isPublic: boolean }>,
+  ) {
     try {
       const { html, isPublic } = await render();
+      const rendered = typeof html === 'string' ? { html, etag: pageEtag(html) } : html;
       setCacheControl(reply, isPublic, 60);
-      return reply.type('text/html; charset=utf-8').send(html);
+      reply.header('ETag', rendered.etag);
+      if (request.headers['if-none-match'] === rendered.etag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(rendered.html);
     } catch (error) {
       if (error instanceof NotFound) return notFoundPage(reply);
       throw error;
     }
   }
+  /** The single-wiggle iframe, the hottest public page, rendered once per content (see renderedPageCache). */
+  const wiggleIframes = renderedPageCache();
 
   /**
    * One view per visitor, wiggle and day: a wiggle page or embed counts its wiggle, an album page or embed each wiggle
@@ -92,7 +103,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
     '/album/:albumId',
     { config: { cookieAuth: true }, schema: { ...schema, params: z.object({ albumId: id }) } },
     async (request, reply) =>
-      page(reply, async () => {
+      page(request, reply, async () => {
         const viewer = await viewerOf(request, '');
         const content = await visibleAlbum(deps, viewer, request.params.albumId);
         await counted(request, viewer, content.wiggles);
@@ -107,7 +118,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
     '/album/:albumId/:wiggleId',
     { config: { cookieAuth: true }, schema: { ...schema, params: z.object({ albumId: id, wiggleId: id }) } },
     async (request, reply) =>
-      page(reply, async () => {
+      page(request, reply, async () => {
         const viewer = await viewerOf(request, '');
         const wiggle = await visibleWiggle(deps, viewer, request.params.wiggleId);
         if (wiggle.album_id !== request.params.albumId) throw new NotFound();
@@ -133,7 +144,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
           .header('Cache-Control', 'no-store')
           .send(expiredPage(origin + path));
       }
-      return page(reply, async () => {
+      return page(request, reply, async () => {
         const viewer = await viewerOf(request, token);
         if (link.wiggleId !== null) {
           const wiggle = await visibleWiggle(deps, viewer, link.wiggleId);
@@ -162,7 +173,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
           .header('Cache-Control', 'no-store')
           .send(expiredPage(origin + shareLinkPageUrl(token)));
       }
-      return page(reply, async () => {
+      return page(request, reply, async () => {
         const viewer = await viewerOf(request, token);
         const wiggle = await visibleWiggle(deps, viewer, wiggleId);
         await counted(request, viewer, [wiggle]);
@@ -187,15 +198,25 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
       if (!match) return notFoundPage(reply);
       reply.header('Content-Security-Policy', IFRAME_CSP).removeHeader('X-Frame-Options');
       const share = request.query.share;
-      return page(reply, async () => {
+      return page(request, reply, async () => {
         const viewer = await viewerOf(request);
         const target = Number(match[2]);
         if (match[1] === 'w') {
           const wiggle = await visibleWiggle(deps, viewer, target);
           await counted(request, viewer, [wiggle]);
-          const html = wiggleIframe(
-            { ...context(wiggleIframeUrl(target), share), watermark: 'iframe' },
-            wiggle,
+          const key = [
+            wiggle.id,
+            wiggle.album_id,
+            wiggle.name,
+            wiggle.description,
+            wiggle.width,
+            wiggle.height,
+            wiggle.has_in_betweens,
+            wiggle.is_public_view,
+            share ?? '',
+          ].join('\u0000');
+          const html = wiggleIframes(key, () =>
+            wiggleIframe({ ...context(wiggleIframeUrl(target), share), watermark: 'iframe' }, wiggle),
           );
           return { html, isPublic: cacheable(viewer, wiggle.is_public_view) };
         }
@@ -214,7 +235,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
   );
 
   app.get('/feed', { schema: { ...schema, querystring: FeedQuerySchema } }, async (request, reply) =>
-    page(reply, async () => {
+    page(request, reply, async () => {
       const feed = await feedPage(deps, request.query.cursor, request.query.limit);
       const next = feed.nextCursor ? `/feed?cursor=${encodeURIComponent(feed.nextCursor)}` : null;
       const items = feed.items.map((item) => ({

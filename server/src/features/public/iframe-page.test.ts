@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { galleryFrames, testGalleryDeps } from '../../test/gallery-fixtures';
+import {
+  bearer,
+  createTestApp,
+  registerMember,
+  type TestApp,
+  type TestMember,
+  testDialects,
+} from '../../test/harness';
+import { createAlbum, updateAlbum } from '../gallery/album-service';
+import { createGalleryWiggle } from '../gallery/wiggle-service';
+
+/**
+ * The iframe page is rendered once per content and revalidated by ETag, yet access is decided on every request:
+ * a rename shows at once, and a wiggle made private or blocked stops being served at once.
+ */
+describe.each(testDialects())('iframe page cache on %s', (dialect) => {
+  let t: TestApp;
+  let owner: TestMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    owner = await registerMember(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('answers 304 to its own ETag, shows a rename at once, and stops at once when private or blocked', async () => {
+    const album = await createAlbum(t.platform.db, owner.id, {
+      name: 'Embeds',
+      parentId: null,
+      public: true,
+      preventPublicListing: false,
+    });
+    const wiggle = await createGalleryWiggle(
+      testGalleryDeps(t.app),
+      owner.id,
+      album.id,
+      await galleryFrames(false),
+      { name: 'First name', width: 64, height: 48 },
+    );
+    const url = `/iframe/w-${wiggle.id}.html`;
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('First name');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get(url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gallery/wiggles/${wiggle.id}`,
+      headers: bearer(owner.token),
+      payload: { name: 'Second name' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = await get(url, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('Second name');
+    expect(after.body).not.toContain('First name');
+
+    await updateAlbum(t.platform.db, owner.id, album.id, { public: false });
+    expect((await get(url)).statusCode).toBe(404);
+    expect((await get(url, { 'if-none-match': String(after.headers.etag) })).statusCode).toBe(404);
+    await updateAlbum(t.platform.db, owner.id, album.id, { public: true });
+    expect((await get(url)).statusCode).toBe(200);
+    await t.platform.db
+      .updateTable('gallery_wiggles')
+      .set({ blocked: 1 })
+      .where('id', '=', wiggle.id)
+      .execute();
+    expect((await get(url)).statusCode).toBe(404);
+  });
+});
