@@ -61,6 +61,7 @@ beforeEach(() => {
     '/api/account/credits': () => Response.json({ rolls: [roll] }),
     '/api/account/statistics': () => Response.json(statistics),
     '/api/shop/purchases': () => Response.json({ purchases: [purchase] }),
+    '/api/gallery/watermarks': () => Response.json({ video: '', iframe: '© Ann', share: '' }),
   };
   vi.stubGlobal(
     'fetch',
@@ -142,5 +143,7 @@ describe('my account', () => {
     expect(screen.getByTestId('purchase-7').textContent).toContain('Standard');
     expect(screen.getByTestId('purchase-7').textContent).toContain('US$ 0.00');
     expect(screen.getByRole('button', { name: 'Buy rolls' })).toBeTruthy();
+    // The default watermarks (SPEC §3 profile) load into their own form.
+    expect(((await screen.findByLabelText('Iframe watermark')) as HTMLInputElement).value).toBe('© Ann');
   });
 });

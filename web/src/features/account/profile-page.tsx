@@ -7,6 +7,7 @@ import { Messages } from '@wiggle/common/messages';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useProfile } from './api/profile';
+import { useWatermarkDefaults } from './api/watermarks';
 import { AvatarUpload } from './components/avatar-upload';
 import { ShopActions } from './components/buy-rolls-section';
 import { ChangePasswordForm } from './components/change-password-form';
@@ -14,6 +15,7 @@ import { CreditBalance } from './components/credit-balance';
 import { PersonalInfoForm } from './components/personal-info-form';
 import { PurchaseHistory } from './components/purchase-history';
 import { UsageStatistics } from './components/usage-statistics';
+import { WatermarkDefaultsForm } from './components/watermark-defaults-form';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -37,6 +39,7 @@ const twoColumns = {
 export function ProfilePage() {
   usePageTitle('My account');
   const profile = useProfile();
+  const watermarks = useWatermarkDefaults();
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -56,6 +59,11 @@ export function ProfilePage() {
                 <PersonalInfoForm profile={profile.data} />
               </Section>
             )}
+            <Section title="Default watermarks">
+              {watermarks.isPending && <LinearProgress aria-label="Loading watermarks" />}
+              {watermarks.isError && <Alert severity="error">{Messages.generic}</Alert>}
+              {watermarks.data && <WatermarkDefaultsForm defaults={watermarks.data} />}
+            </Section>
             <CreditBalance />
           </Box>
           <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>

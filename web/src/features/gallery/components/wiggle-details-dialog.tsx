@@ -21,6 +21,7 @@ import { copyToClipboard } from '../../../lib/clipboard';
 import { useUpdateGalleryWiggle } from '../api/wiggles';
 import { wiggleEmbedCode } from '../public-urls';
 import { ShareLinksPanel } from './share-links-panel';
+import { WiggleWatermarkFields } from './wiggle-watermark-fields';
 
 type Flag = 'allowShare' | 'allowLinkToAlbum' | 'showInFeed';
 const FLAGS: [Flag, string][] = [
@@ -35,8 +36,9 @@ export function WiggleDetailsDialog({ wiggle, onClose }: { wiggle: GalleryWiggle
   const [current, setCurrent] = useState(wiggle);
   const [name, setName] = useState(wiggle.name);
   const [description, setDescription] = useState(wiggle.description);
-  const save = (body: Partial<Pick<GalleryWiggle, 'name' | 'description' | Flag>>) =>
-    update.mutate({ id: wiggle.id, ...body }, { onSuccess: setCurrent });
+  const save = (
+    body: Partial<Pick<GalleryWiggle, 'name' | 'description' | Flag | 'iframeWatermark' | 'shareWatermark'>>,
+  ) => update.mutate({ id: wiggle.id, ...body }, { onSuccess: setCurrent });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
@@ -77,6 +79,7 @@ export function WiggleDetailsDialog({ wiggle, onClose }: { wiggle: GalleryWiggle
             />
           ))}
         </Box>
+        <WiggleWatermarkFields wiggle={current} onSave={save} />
         {update.isError ? (
           <Typography color="error">{errorMessage(update.error, Messages.generic)}</Typography>
         ) : null}
