@@ -1,38 +1,25 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Messages } from '@wiggle/common/messages';
-import type { Album, GalleryWiggle } from '@wiggle/common/schemas/gallery';
+import { MoveType } from '@wiggle/common/enums';
 import { useRef, useState } from 'react';
-import { NameDialog } from '../../components/name-dialog';
 import { TreeResizeHandle } from '../../components/tree-resize-handle';
-import { errorMessage } from '../../lib/api-client';
-import { folderPath } from '../../lib/folder-tree';
+import { folderPath, subtreeIds } from '../../lib/folder-tree';
 import { useSetting } from '../../lib/stores/settings';
 import { useElementWidth } from '../../lib/use-element-width';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useTreeWidth } from '../../lib/use-tree-width';
-import { useAlbums, useCreateAlbum, useTrashAlbum, useUpdateAlbum } from './api/albums';
+import { useAlbums } from './api/albums';
 import { AlbumBar } from './components/album-bar';
 import { AlbumTreePanel } from './components/album-tree-panel';
+import { type GalleryDialog, GalleryDialogs } from './components/gallery-dialogs';
+import { GalleryTrashView } from './components/gallery-trash-view';
 import { GalleryWiggles } from './components/gallery-wiggles';
-import { ShareLinksPanel } from './components/share-links-panel';
-import { WiggleDetailsDialog } from './components/wiggle-details-dialog';
+import { useGalleryActions } from './hooks/use-gallery-actions';
 
-type GalleryDialog =
-  | { kind: 'none' }
-  | { kind: 'new-album'; parentId: number | null }
-  | { kind: 'rename'; album: Album }
-  | { kind: 'share'; album: Album }
-  | { kind: 'wiggle'; wiggle: GalleryWiggle };
-
-/** SPEC §2 Gallery: albums, wiggles, search, visibility, share links, iframe embed, download. */
+/** SPEC §2 Gallery: albums, wiggles, search, visibility, share links, iframe embed, download, trash. */
 export function GalleryPage() {
   usePageTitle('Gallery');
   const albumsQuery = useAlbums();
@@ -44,16 +31,17 @@ export function GalleryPage() {
   const pageRef = useRef<HTMLDivElement>(null);
   const tree = useTreeWidth(useElementWidth(pageRef, window.innerWidth), 'galleryTreeWidth');
   const [dialog, setDialog] = useState<GalleryDialog>({ kind: 'none' });
+  const [trashOpen, setTrashOpen] = useState(false);
   const [treeDrawerOpen, setTreeDrawerOpen] = useState(false);
-  const createAlbum = useCreateAlbum();
-  const updateAlbum = useUpdateAlbum();
-  const trashAlbum = useTrashAlbum();
+  const actions = useGalleryActions();
   const close = () => setDialog({ kind: 'none' });
-  const title = album
-    ? folderPath(albums, album.id)
-        .map((a) => a.name)
-        .join(' / ')
-    : 'Gallery';
+  const title = trashOpen
+    ? 'Trash'
+    : album
+      ? folderPath(albums, album.id)
+          .map((a) => a.name)
+          .join(' / ')
+      : 'Gallery';
 
   const treePanel = albumsQuery.isError ? (
     <Typography color="error" sx={{ p: 2 }}>
@@ -63,13 +51,20 @@ export function GalleryPage() {
     <AlbumTreePanel
       albums={albums}
       selectedId={selected}
+      trashOpen={trashOpen}
       opened={opened}
       onSelect={(id) => {
+        setTrashOpen(false);
         setTreeDrawerOpen(false);
         select(id);
       }}
+      onOpenTrash={() => {
+        setTreeDrawerOpen(false);
+        setTrashOpen(true);
+      }}
       onToggle={(id) => setOpened(opened.includes(id) ? opened.filter((o) => o !== id) : [...opened, id])}
       onCreate={() => setDialog({ kind: 'new-album', parentId: selected })}
+      onDropItems={(target, items, copy) => void actions.moveOrCopy([items], target, copy)}
     />
   );
 
@@ -96,62 +91,53 @@ export function GalleryPage() {
             {title}
           </Typography>
         </Box>
-        {album ? (
-          <AlbumBar
-            album={album}
-            onShare={() => setDialog({ kind: 'share', album })}
-            onRename={() => setDialog({ kind: 'rename', album })}
-            onDelete={() => trashAlbum.mutate(album.id, { onSuccess: () => select(album.parentId) })}
-          />
-        ) : null}
-        <GalleryWiggles albumId={selected} onOpen={(wiggle) => setDialog({ kind: 'wiggle', wiggle })} />
+        {trashOpen ? (
+          <GalleryTrashView onRestore={(groups) => void actions.restore(groups)} />
+        ) : (
+          <>
+            {album ? (
+              <AlbumBar
+                album={album}
+                onShare={() => setDialog({ kind: 'share', album })}
+                onRename={() => setDialog({ kind: 'rename', album })}
+                onMove={() =>
+                  setDialog({
+                    kind: 'pick-target',
+                    copy: false,
+                    groups: [{ type: MoveType.Folder, ids: [album.id] }],
+                  })
+                }
+                onDelete={() =>
+                  void actions.trash([{ type: MoveType.Folder, ids: [album.id] }]).then((ok) => {
+                    if (ok && selected !== null && subtreeIds(albums, album.id).has(selected))
+                      select(album.parentId);
+                  })
+                }
+              />
+            ) : null}
+            <GalleryWiggles
+              albumId={selected}
+              onOpen={(wiggle) => setDialog({ kind: 'wiggle', wiggle })}
+              onSelection={(action, ids) => {
+                const groups = [{ type: MoveType.Wiggle, ids }];
+                if (action === 'delete') return void actions.trash(groups);
+                setDialog({ kind: 'pick-target', copy: action === 'copy', groups });
+              }}
+            />
+          </>
+        )}
       </Box>
-      {dialog.kind === 'new-album' ? (
-        <NameDialog
-          title="New album"
-          label="Album name"
-          initialName=""
-          submitLabel="Create"
-          busy={createAlbum.isPending}
-          serverError={createAlbum.isError ? errorMessage(createAlbum.error, Messages.generic) : null}
-          onClose={close}
-          onSubmit={(name) =>
-            createAlbum.mutate(
-              { name, parentId: dialog.parentId },
-              {
-                onSuccess: (created) => {
-                  select(created.id);
-                  close();
-                },
-              },
-            )
-          }
-        />
-      ) : null}
-      {dialog.kind === 'rename' ? (
-        <NameDialog
-          title="Rename album"
-          label="Album name"
-          initialName={dialog.album.name}
-          submitLabel="Rename"
-          busy={updateAlbum.isPending}
-          serverError={updateAlbum.isError ? errorMessage(updateAlbum.error, Messages.generic) : null}
-          onClose={close}
-          onSubmit={(name) => updateAlbum.mutate({ id: dialog.album.id, name }, { onSuccess: close })}
-        />
-      ) : null}
-      {dialog.kind === 'share' ? (
-        <Dialog open onClose={close} fullWidth maxWidth="md">
-          <DialogTitle>Share “{dialog.album.name}”</DialogTitle>
-          <DialogContent>
-            <ShareLinksPanel target={{ albumId: dialog.album.id }} />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>Close</Button>
-          </DialogActions>
-        </Dialog>
-      ) : null}
-      {dialog.kind === 'wiggle' ? <WiggleDetailsDialog wiggle={dialog.wiggle} onClose={close} /> : null}
+      <GalleryDialogs
+        dialog={dialog}
+        albums={albums}
+        onClose={close}
+        onAlbumCreated={(created) => {
+          select(created.id);
+          if (created.parentId !== null && !opened.includes(created.parentId))
+            setOpened([...opened, created.parentId]);
+        }}
+        onPicked={(groups, target, copy) => void actions.moveOrCopy(groups, target, copy)}
+      />
     </Paper>
   );
 }

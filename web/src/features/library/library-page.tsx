@@ -9,11 +9,13 @@ import { MoveType } from '@wiggle/common/enums';
 import type { Folder } from '@wiggle/common/schemas/library';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { TreeResizeHandle } from '../../components/tree-resize-handle';
+import { type DraggedItems, writeDraggedItems } from '../../lib/drag-items';
 import { folderPath, subtreeIds } from '../../lib/folder-tree';
 import { showSnackbar } from '../../lib/stores/notification';
 import { getSetting, useSetting } from '../../lib/stores/settings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useElementWidth } from '../../lib/use-element-width';
+import { useSectionSelection } from '../../lib/use-section-selection';
 import { useTreeWidth } from '../../lib/use-tree-width';
 import { useFolders } from './api/folders';
 import { type FolderAction, FolderTreePanel } from './components/folder-tree-panel';
@@ -26,8 +28,6 @@ import { useFileDrop } from './hooks/use-file-drop';
 import { useFolderNavigation } from './hooks/use-folder-navigation';
 import { useLibraryActions } from './hooks/use-library-actions';
 import { useLibraryLists } from './hooks/use-library-lists';
-import { useSectionSelection } from './hooks/use-section-selection';
-import { type DraggedItems, writeDraggedItems } from './logic/drag-items';
 import { enqueueUploads, setUploadDoneListener } from './stores/upload-queue';
 
 /** SPEC §2 Library: folder tree, wiggles and originals, upload, create wiggle, search, bulk rename, trash. */

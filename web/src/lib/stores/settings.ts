@@ -74,6 +74,9 @@ export interface UserSettings {
   galleryTreeWidth: number;
   galleryZoomIndex: number;
   galleryWiggleSort: SortSetting<Exclude<WiggleSort, 'rating'>>;
+  /** The last albums gallery wiggles were moved or copied to (SPEC §3 move/copy targets). */
+  galleryMoveTarget: number | null;
+  galleryCopyTarget: number | null;
   exportTarget: number | null;
   exportPadding: number;
   exportOrientation: Orientation;
@@ -99,6 +102,8 @@ const defaults: UserSettings = {
   galleryTreeWidth: FOLDER_TREE_WIDTH.default,
   galleryZoomIndex: DEFAULT_ZOOM_INDEX,
   galleryWiggleSort: { by: 'created', order: 'asc' },
+  galleryMoveTarget: null,
+  galleryCopyTarget: null,
   exportTarget: null,
   exportPadding: 0,
   exportOrientation: 'landscape',

@@ -37,12 +37,3 @@ export function useUpdateAlbum() {
     onSuccess: () => client.invalidateQueries({ queryKey: albumsQueryKey }),
   });
 }
-
-/** POST /gallery/delete for one album (it takes its sub-albums and wiggles along). */
-export function useTrashAlbum() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.post<{ ids: number[] }>('gallery/delete', { type: 1, ids: [id] }),
-    onSuccess: () => client.invalidateQueries({ queryKey: galleryQueryKey }),
-  });
-}

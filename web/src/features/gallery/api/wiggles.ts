@@ -44,12 +44,3 @@ export function useUpdateGalleryWiggle() {
     onSuccess: () => client.invalidateQueries({ queryKey: galleryWigglesKey }),
   });
 }
-
-/** POST /gallery/delete for wiggles. */
-export function useTrashGalleryWiggles() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: number[]) => api.post<{ ids: number[] }>('gallery/delete', { type: 2, ids }),
-    onSuccess: () => client.invalidateQueries({ queryKey: galleryWigglesKey }),
-  });
-}

@@ -12,11 +12,12 @@ interface AlbumBarProps {
   album: Album;
   onShare: () => void;
   onRename: () => void;
+  onMove: () => void;
   onDelete: () => void;
 }
 
 /** The selected album's visibility (public, kept out of listings) and what to do with it. */
-export function AlbumBar({ album, onShare, onRename, onDelete }: AlbumBarProps) {
+export function AlbumBar({ album, onShare, onRename, onMove, onDelete }: AlbumBarProps) {
   const update = useUpdateAlbum();
   const isPublic = album.public || album.hasPublicParent;
   return (
@@ -58,6 +59,9 @@ export function AlbumBar({ album, onShare, onRename, onDelete }: AlbumBarProps) 
       </Button>
       <Button size="small" onClick={onRename}>
         Rename
+      </Button>
+      <Button size="small" onClick={onMove}>
+        Move album to…
       </Button>
       <Button size="small" color="error" onClick={onDelete}>
         Move to trash

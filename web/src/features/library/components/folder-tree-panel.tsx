@@ -20,8 +20,9 @@ import Typography from '@mui/material/Typography';
 import { MoveType } from '@wiggle/common/enums';
 import type { Folder } from '@wiggle/common/schemas/library';
 import { type DragEvent, type ReactNode, useMemo, useState } from 'react';
+import { type DraggedItems, writeDraggedItems } from '../../../lib/drag-items';
 import { buildFolderTree, type FolderNode, visibleFolderRows } from '../../../lib/folder-tree';
-import { carriesItems, type DraggedItems, readDraggedItems, writeDraggedItems } from '../logic/drag-items';
+import { useItemDrop } from '../../../lib/use-item-drop';
 
 export type FolderAction = 'create' | 'rename' | 'move' | 'copy' | 'delete';
 
@@ -171,26 +172,12 @@ interface TreeRowProps {
 }
 
 function TreeRow(props: TreeRowProps) {
-  const [over, setOver] = useState(false);
-  const droppable = props.dropTarget !== undefined && props.onDropItems !== undefined;
-  const dropHandlers = droppable
-    ? {
-        onDragOver: (event: DragEvent) => {
-          if (!carriesItems(event.dataTransfer)) return;
-          event.preventDefault();
-          event.dataTransfer.dropEffect = event.ctrlKey || event.altKey ? 'copy' : 'move';
-          setOver(true);
-        },
-        onDragLeave: () => setOver(false),
-        onDrop: (event: DragEvent) => {
-          setOver(false);
-          const items = readDraggedItems(event.dataTransfer);
-          if (!items) return;
-          event.preventDefault();
-          props.onDropItems?.(props.dropTarget ?? null, items, event.ctrlKey || event.altKey);
-        },
-      }
-    : {};
+  const { onDropItems, dropTarget } = props;
+  const { over, handlers: dropHandlers } = useItemDrop(
+    dropTarget !== undefined && onDropItems
+      ? (items, copy) => onDropItems(dropTarget, items, copy)
+      : undefined,
+  );
   // The toggle and the actions sit beside the row's button, not inside it: no nested controls.
   return (
     <ListItem

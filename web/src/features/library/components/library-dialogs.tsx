@@ -1,14 +1,14 @@
 import { MoveType } from '@wiggle/common/enums';
 import type { CreateWigglesResponse, Folder, Original, Wiggle } from '@wiggle/common/schemas/library';
+import { FolderPickerDialog } from '../../../components/folder-picker-dialog';
 import { NameDialog } from '../../../components/name-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import type { DraggedItems } from '../../../lib/drag-items';
 import { subtreeIds } from '../../../lib/folder-tree';
 import { getSetting } from '../../../lib/stores/settings';
 import { useCreateFolder, useRenameFolder } from '../api/folders';
-import type { DraggedItems } from '../logic/drag-items';
 import { BulkRenameDialog, type RenameTarget } from './bulk-rename-dialog';
 import { CreateWiggleDialog } from './create-wiggle-dialog';
-import { FolderPickerDialog } from './folder-picker-dialog';
 import { OriginalPreviewDialog } from './original-preview-dialog';
 import { UploadDialog } from './upload-dialog';
 import { WigglePreviewDialog } from './wiggle-preview-dialog';

@@ -14,6 +14,7 @@ import {
   useRef,
 } from 'react';
 import { useElementWidth } from '../../../lib/use-element-width';
+import { scaledThumbnail } from '../../../lib/zoom';
 import {
   buildGridRows,
   columnsFor,
@@ -21,7 +22,6 @@ import {
   type SectionKind,
   sectionsNeedingMore,
 } from '../logic/grid-rows';
-import { scaledThumbnail } from '../logic/zoom';
 import { CARD_CAPTION_HEIGHT, CARD_PADDING, OriginalCard } from './original-card';
 import { SectionHeader } from './section-header';
 import { WiggleCard } from './wiggle-card';

@@ -8,8 +8,6 @@ import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutli
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import SearchIcon from '@mui/icons-material/Search';
 import SelectAllIcon from '@mui/icons-material/SelectAll';
-import ZoomInIcon from '@mui/icons-material/ZoomIn';
-import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -17,9 +15,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { ZOOM_LEVELS } from '@wiggle/common/constants';
+import { ZoomControl } from '../../../components/zoom-control';
 import { useSetting } from '../../../lib/stores/settings';
-import { clampZoomIndex, stepZoom, zoomLevel } from '../logic/zoom';
 
 export type SelectionAction = 'create' | 'rename' | 'move' | 'copy' | 'delete' | 'selectAll' | 'clear';
 
@@ -40,7 +37,6 @@ interface LibraryToolbarProps {
 /** Search, upload, zoom, and what can be done with the selection. */
 export function LibraryToolbar(props: LibraryToolbarProps) {
   const [zoomIndex, setZoomIndex] = useSetting('libraryZoomIndex');
-  const zoom = clampZoomIndex(zoomIndex);
   const selected = props.selectedOriginals + props.selectedWiggles;
 
   return (
@@ -75,33 +71,7 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
           }}
           sx={{ width: 240 }}
         />
-        <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <Tooltip title="Zoom out">
-            <span>
-              <IconButton
-                aria-label="Zoom out"
-                disabled={zoom === 0}
-                onClick={() => setZoomIndex(stepZoom(zoom, -1))}
-              >
-                <ZoomOutIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Typography variant="body2" sx={{ width: 40, textAlign: 'center' }} aria-label="Zoom level">
-            {zoomLevel(zoom).toFixed(1)}×
-          </Typography>
-          <Tooltip title="Zoom in">
-            <span>
-              <IconButton
-                aria-label="Zoom in"
-                disabled={zoom === ZOOM_LEVELS.length - 1}
-                onClick={() => setZoomIndex(stepZoom(zoom, 1))}
-              >
-                <ZoomInIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-        </Box>
+        <ZoomControl index={zoomIndex} onChange={setZoomIndex} />
         <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={props.onUpload}>
           Upload
         </Button>

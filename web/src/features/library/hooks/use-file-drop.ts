@@ -1,5 +1,5 @@
 import { type DragEvent, useState } from 'react';
-import { carriesFiles } from '../logic/drag-items';
+import { carriesFiles } from '../../../lib/drag-items';
 
 /** Files dropped from the desktop onto the Library start an upload; `active` lights the drop zone. */
 export function useFileDrop(enabled: boolean, onFiles: (files: File[]) => void) {

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MoveType } from '@wiggle/common/enums';
 import { useCallback } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import type { DraggedItems } from '../../../lib/drag-items';
 import { showSnackbar } from '../../../lib/stores/notification';
 import { setSetting } from '../../../lib/stores/settings';
 import { libraryQueryKey } from '../api/folders';
 import { moveItems, restoreItems, trashItems } from '../api/organize';
-import type { DraggedItems } from '../logic/drag-items';
 
 const NOUNS: Record<MoveType, [string, string]> = {
   [MoveType.Folder]: ['folder', 'folders'],

@@ -9,14 +9,17 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import type { Folder } from '@wiggle/common/schemas/library';
 import { useMemo, useState } from 'react';
-import { buildFolderTree, visibleFolderRows } from '../../../lib/folder-tree';
+import { buildFolderTree, type TreeItem, visibleFolderRows } from '../lib/folder-tree';
 
 interface FolderPickerDialogProps {
   title: string;
   submitLabel: string;
-  folders: readonly Folder[];
+  folders: readonly TreeItem[];
+  /** The tree's root as the list names it ("Library", "Gallery"). */
+  rootLabel?: string;
+  /** The list's accessible name. */
+  listLabel?: string;
   /** The last target used (SPEC move/copy targets setting); undefined = nothing preselected. */
   initialTarget: number | null | undefined;
   /** Folders that cannot receive the items (a moved folder's own subtree). */
@@ -26,7 +29,7 @@ interface FolderPickerDialogProps {
   onClose: () => void;
 }
 
-/** Picks the destination folder for a move or copy, the whole tree shown open. */
+/** Picks the destination folder (library) or album (gallery) for a move or copy, the whole tree shown open. */
 export function FolderPickerDialog(props: FolderPickerDialogProps) {
   const rows = useMemo(() => {
     const roots = buildFolderTree(props.folders);
@@ -42,12 +45,12 @@ export function FolderPickerDialog(props: FolderPickerDialogProps) {
     <Dialog open onClose={props.onClose} fullWidth maxWidth="sm">
       <DialogTitle>{props.title}</DialogTitle>
       <DialogContent dividers sx={{ p: 0, maxHeight: 420 }}>
-        <List dense aria-label="Destination folder">
+        <List dense aria-label={props.listLabel ?? 'Destination folder'}>
           <ListItemButton selected={target === null} onClick={() => setTarget(null)}>
             <ListItemIcon sx={{ minWidth: 32 }}>
               <HomeIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText primary="Library" />
+            <ListItemText primary={props.rootLabel ?? 'Library'} />
           </ListItemButton>
           {rows.map((node) => (
             <ListItemButton

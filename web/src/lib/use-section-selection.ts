@@ -6,7 +6,7 @@ import {
   type SelectionState,
   selectAll,
   selectedInOrder,
-} from '../logic/selection';
+} from './selection';
 
 /** Selection of one list (wiggles or originals), kept to the ids the list still shows. */
 export function useSectionSelection(order: readonly number[]) {
