@@ -62,7 +62,7 @@ describe('the gallery in the browser', () => {
     const page = await openGalleryAlbum('Private trip');
     await page
       .getByRole('list', { name: 'Gallery wiggles' })
-      .getByRole('button', { name: 'Sample wiggle 1' })
+      .getByRole('button', { name: 'Details of Sample wiggle 1' })
       .click();
     await page.getByLabel('Link name (only you see it)').fill('For grandma');
     await page.getByRole('button', { name: 'Create link' }).click();

@@ -64,7 +64,7 @@ export function AlbumBar({ album, onShare, onRename, onMove, onDelete }: AlbumBa
         Move album to…
       </Button>
       <Button size="small" color="error" onClick={onDelete}>
-        Move to trash
+        Move album to trash
       </Button>
     </Box>
   );
