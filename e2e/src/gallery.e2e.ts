@@ -39,7 +39,7 @@ describe('the gallery in the browser', () => {
     const page = await openGalleryAlbum('Harbour walk');
     await page
       .getByRole('list', { name: 'Gallery wiggles' })
-      .getByRole('button', { name: 'Sample wiggle 1' })
+      .getByRole('button', { name: 'Sample wiggle 1', exact: true })
       .waitFor();
     await page.getByLabel('Public', { exact: true }).click();
     await page.getByRole('link', { name: 'Open public page' }).waitFor();
