@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Messages } from '@wiggle/common/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from './support/app-fixture';
@@ -64,6 +66,8 @@ describe('the gallery in the browser', () => {
       .getByRole('list', { name: 'Gallery wiggles' })
       .getByRole('button', { name: 'Details of Sample wiggle 1' })
       .click();
+    await page.getByRole('combobox', { name: 'Iframe watermark' }).waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'gallery-details.png') });
     await page.getByLabel('Link name (only you see it)').fill('For grandma');
     await page.getByRole('button', { name: 'Create link' }).click();
     const links = page.getByRole('list', { name: 'Share links' });

@@ -101,10 +101,10 @@ export function GalleryWiggles({ albumId, onOpen, onSelection }: GalleryWigglesP
         <Button onClick={() => setSort({ ...sort, order: sort.order === 'asc' ? 'desc' : 'asc' })}>
           {sort.order === 'asc' ? 'Ascending' : 'Descending'}
         </Button>
-        <Box sx={{ flex: 1 }} />
-        <ZoomControl index={zoomIndex} onChange={setZoomIndex} />
       </Box>
-      <SelectionBar count={selection.ids.length} partiallyLoaded={pages.hasNextPage} onAction={act} />
+      <SelectionBar count={selection.ids.length} partiallyLoaded={pages.hasNextPage} onAction={act}>
+        <ZoomControl index={zoomIndex} onChange={setZoomIndex} />
+      </SelectionBar>
       {pages.isError ? <Typography color="error">The wiggles could not be loaded.</Typography> : null}
       <Box
         role="list"

@@ -25,6 +25,8 @@ export function SelectionBar(props: {
   /** More pages exist: select all covers only the wiggles loaded so far, and says so. */
   partiallyLoaded: boolean;
   onAction: (action: SelectionAction) => void;
+  /** More controls at the row's end (the zoom). */
+  children?: ReactNode;
 }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -47,6 +49,7 @@ export function SelectionBar(props: {
           </span>
         </Tooltip>
       ))}
+      {props.children}
     </Box>
   );
 }

@@ -26,7 +26,7 @@ interface WiggleWatermarkFieldsProps {
 export function WiggleWatermarkFields({ wiggle, onSave }: WiggleWatermarkFieldsProps) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1 }}>
-      <Typography component="legend" variant="subtitle2">
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
         Watermarks
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
