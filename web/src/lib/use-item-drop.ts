@@ -21,7 +21,7 @@ export function useItemDrop(onDrop: ((items: DraggedItems, copy: boolean) => voi
           const items = readDraggedItems(event.dataTransfer);
           if (!items) return;
           event.preventDefault();
-          onDrop(items, event.ctrlKey || event.altKey);
+          onDrop(items, Boolean(event.ctrlKey || event.altKey));
         },
       }
     : {};
