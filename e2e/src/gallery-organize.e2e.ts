@@ -100,6 +100,15 @@ describe('organizing the gallery in the browser', () => {
     await openAlbum(page, 'Best of');
     expect(await cardNames(page, 4)).toContain('Sample wiggle 3');
     await page.screenshot({ path: path.join(tmpdir(), 'gallery-organize.png') });
+
+    // Below md the tree is a drawer, with the same albums and trash.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('button', { name: 'Albums', exact: true }).click();
+    await tree(page).getByRole('button', { name: 'Trash', exact: true }).waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'gallery-narrow.png'), animations: 'disabled' });
+    await tree(page).getByRole('button', { name: 'Beach day', exact: true }).click();
+    await page.getByRole('heading', { name: 'Beach day' }).waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'gallery-narrow-grid.png') });
   });
 
   it("the member's iframe watermark default changes the embedded frame's bytes", async () => {

@@ -79,8 +79,17 @@ export function GalleryPage() {
     >
       <Box sx={{ width: tree.width, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>{treePanel}</Box>
       <TreeResizeHandle tree={tree} label="Resize album tree" />
-      <Drawer open={treeDrawerOpen} onClose={() => setTreeDrawerOpen(false)} sx={{ display: { md: 'none' } }}>
-        <Box sx={{ width: 320 }}>{treePanel}</Box>
+      <Drawer
+        open={treeDrawerOpen}
+        onClose={() => setTreeDrawerOpen(false)}
+        sx={{
+          display: { md: 'none' },
+          // Above the app bar (which sits at drawer + 1), so the tree's header shows.
+          zIndex: (theme) => theme.zIndex.drawer + 2,
+          '& .MuiDrawer-paper': { width: 320 },
+        }}
+      >
+        {treePanel}
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', py: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, gap: 1 }}>

@@ -245,7 +245,8 @@ export function LibraryPage() {
         onClose={() => setTreeDrawerOpen(false)}
         sx={{
           display: { md: 'none' },
-          zIndex: (theme) => theme.zIndex.appBar + 1,
+          // Above the app bar (which sits at drawer + 1), so the tree's header shows.
+          zIndex: (theme) => theme.zIndex.drawer + 2,
           '& .MuiDrawer-paper': { width: 320 },
         }}
       >
