@@ -9,7 +9,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Messages } from '@wiggle/common/messages';
 import type { Album, GalleryWiggle } from '@wiggle/common/schemas/gallery';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { NameDialog } from '../../components/name-dialog';
 import { TreeResizeHandle } from '../../components/tree-resize-handle';
 import { errorMessage } from '../../lib/api-client';
@@ -19,6 +20,7 @@ import { useElementWidth } from '../../lib/use-element-width';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useTreeWidth } from '../../lib/use-tree-width';
 import { useAlbums, useCreateAlbum, useTrashAlbum, useUpdateAlbum } from './api/albums';
+import { getGalleryWiggle } from './api/wiggles';
 import { AlbumBar } from './components/album-bar';
 import { AlbumTreePanel } from './components/album-tree-panel';
 import { GalleryWiggles } from './components/gallery-wiggles';
@@ -31,6 +33,29 @@ type GalleryDialog =
   | { kind: 'rename'; album: Album }
   | { kind: 'share'; album: Album }
   | { kind: 'wiggle'; wiggle: GalleryWiggle };
+
+const ID = /^[1-9][0-9]{0,14}$/;
+
+/**
+ * `/gallery/?album={id}&wiggle={id}` (the editor's "Open in gallery" after an export) selects the album (empty = the
+ * root) and opens the wiggle; the parameters are then dropped so a reload shows the gallery as the member left it.
+ */
+function useGalleryLink(select: (albumId: number | null) => void, open: (wiggle: GalleryWiggle) => void) {
+  const [params, setParams] = useSearchParams();
+  const album = params.get('album');
+  const wiggle = params.get('wiggle');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per link, not when the callbacks change
+  useEffect(() => {
+    if (album === null && wiggle === null) return;
+    if (album !== null) select(ID.test(album) ? Number(album) : null);
+    if (wiggle !== null && ID.test(wiggle)) {
+      getGalleryWiggle(Number(wiggle))
+        .then(open)
+        .catch(() => undefined);
+    }
+    setParams({}, { replace: true });
+  }, [album, wiggle]);
+}
 
 /** SPEC §2 Gallery: albums, wiggles, search, visibility, share links, iframe embed, download. */
 export function GalleryPage() {
@@ -49,6 +74,7 @@ export function GalleryPage() {
   const updateAlbum = useUpdateAlbum();
   const trashAlbum = useTrashAlbum();
   const close = () => setDialog({ kind: 'none' });
+  useGalleryLink(select, (wiggle) => setDialog({ kind: 'wiggle', wiggle }));
   const title = album
     ? folderPath(albums, album.id)
         .map((a) => a.name)
@@ -57,7 +83,7 @@ export function GalleryPage() {
 
   const treePanel = albumsQuery.isError ? (
     <Typography color="error" sx={{ p: 2 }}>
-      The albums could not be loaded.
+      {Messages.albumsLoadFailed}
     </Typography>
   ) : (
     <AlbumTreePanel
