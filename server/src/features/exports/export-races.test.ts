@@ -62,7 +62,7 @@ describe.each(testDialects())('deleting what an export works on while its job ru
   }, 60_000);
   afterAll(async () => t?.close());
 
-  const call = <T>(method: string, url: string, payload?: object) =>
+  const call = <T>(method: 'GET' | 'POST', url: string, payload?: object) =>
     api<T>(t.app, owner.token, method, url, payload);
 
   async function finishedWiggle(): Promise<number> {
