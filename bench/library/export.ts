@@ -13,7 +13,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { RawImage } from '@wiggle/engine/image';
+import { exportDepsOf } from '@wiggle/server/features/exports/deps';
+import { registerExportJobs } from '@wiggle/server/features/exports/jobs';
 import { createCreditStore } from '@wiggle/server/features/shop/credit-store';
+import { wigglesDepsOf } from '@wiggle/server/features/wiggles/deps';
 import sharp from 'sharp';
 import { syntheticPair } from '../engine/data/synthetic-pairs';
 import { BENCH_CACHE } from '../engine/fixtures/textured-jpeg';
@@ -66,6 +69,8 @@ async function pairJpegs(): Promise<[Buffer, Buffer]> {
 
 const [left, right] = await pairJpegs();
 const server = await startBenchServer({ JOB_TIMEOUT_SECONDS: '900', WELCOME_GIFT_CREDITS: '0' });
+// The bench server runs the creation jobs; the export's job runs beside them on the same engine, as in `npm start`.
+registerExportJobs(exportDepsOf(server.platform, wigglesDepsOf(server.platform).engine));
 const auth = { authorization: `Bearer ${server.token}` };
 const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const res = await fetch(`${server.url}/api${path}`, {
@@ -145,7 +150,7 @@ try {
   const gallery = await call<{ width: number; height: number }>('GET', `/gallery/wiggles/${exported.result}`);
 
   console.log(`24 MP pair (6000x4000 JPEG, stored as originals ${originals}), auto-align, Enhanced`);
-  const row = (m: typeof creation, what: string) => ({
+  const row = (m: { seconds: number; before: number; peak: number; sampled: number }, what: string) => ({
     phase: what,
     'wall s': fmt(m.seconds, 2),
     'RSS before MB': Math.round(mb(m.before)),

@@ -139,7 +139,7 @@ describe('the export tab', () => {
     await userEvent.click(screen.getByRole('option', { name: 'Trips / Alps' }));
     await userEvent.click(screen.getByRole('radio', { name: /^1920 px/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Portrait' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Enhanced (5 frames)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enhanced' }));
     const padding = screen.getByLabelText('Padding (px)');
     await userEvent.clear(padding);
     await userEvent.type(padding, '24');
@@ -208,7 +208,7 @@ describe('the export tab', () => {
       });
     openPanel({ hasInBetweens: false });
     await screen.findByTestId('size-2560-roll');
-    expect(screen.getByRole('button', { name: 'Enhanced (5 frames)' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Enhanced' })).toHaveProperty('disabled', true);
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect((await screen.findByRole('alert')).textContent).toContain(Messages.exportFailed);
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ mode: 'original', albumId: null });

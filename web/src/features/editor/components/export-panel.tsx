@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FINE_TUNE_LIMITS } from '@wiggle/common/constants';
 import { ORIENTATIONS } from '@wiggle/common/enums';
 import { Messages } from '@wiggle/common/messages';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSetting } from '../../../lib/stores/settings';
@@ -84,6 +84,13 @@ export function ExportPanel(props: ExportPanelProps) {
   const renderFailed = status.data?.status === 'Error';
   const busy = run.phase === 'starting' || (run.phase === 'running' && !exported && !renderFailed);
 
+  // The tab scrolls on its own: bring the progress and the outcome into view as they change.
+  const outcome = useRef<HTMLDivElement>(null);
+  const shown = `${run.phase}:${exported}:${renderFailed}`;
+  useEffect(() => {
+    if (shown !== 'idle:null:false')
+      outcome.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [shown]);
   useEffect(() => {
     if (exported !== null) onExported?.(exported);
   }, [exported, onExported]);
@@ -192,16 +199,16 @@ export function ExportPanel(props: ExportPanelProps) {
           onChange={(_e, v) => v && setMode(v)}
           aria-label="Export playback mode"
         >
-          <ToggleButton value="original">Original (2 frames)</ToggleButton>
+          <ToggleButton value="original">Original</ToggleButton>
           <ToggleButton value="enhanced" disabled={!hasInBetweens}>
-            Enhanced (5 frames)
+            Enhanced
           </ToggleButton>
         </ToggleButtonGroup>
-        {hasInBetweens ? null : (
-          <Typography variant="caption" color="text.secondary">
-            Enhanced needs the wiggle's in-between frames.
-          </Typography>
-        )}
+        <Typography variant="caption" color="text.secondary">
+          {hasInBetweens
+            ? 'Original: the 2 views · Enhanced: 5 frames with the in-betweens'
+            : 'Enhanced needs the wiggle’s in-between frames.'}
+        </Typography>
       </Section>
       <Button
         variant="contained"
@@ -210,6 +217,7 @@ export function ExportPanel(props: ExportPanelProps) {
       >
         {props.tuneSaving ? 'Saving the tune…' : 'Export'}
       </Button>
+      <div ref={outcome} />
       {busy ? (
         <Stack spacing={0.5} role="status">
           <LinearProgress aria-label="Export progress" />
