@@ -5,7 +5,8 @@
  *
  * Memory: the engine's workers are threads of this process, so the process' RSS is the whole figure. The kernel's
  * high-water mark (VmHWM) is reset before each phase (`echo 5 > /proc/self/clear_refs`), so each phase reports its
- * own peak; a 10 ms sampler of RSS is printed beside it as a cross-check.
+ * own peak; a 10 ms sampler of RSS is printed beside it as a cross-check. CPU seconds (all threads) are printed
+ * beside the wall time: on a shared machine the wall time also measures the other processes.
  * Usage: npm run bench:export -w bench
  */
 
@@ -47,9 +48,19 @@ async function measured<T>(work: () => Promise<T>) {
     sampled = Math.max(sampled, process.memoryUsage.rss());
   }, 10);
   const start = performance.now();
+  const cpuBefore = process.cpuUsage();
   try {
     const result = await work();
-    return { result, seconds: (performance.now() - start) / 1000, before, peak: procStatus().hwm, sampled };
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    return {
+      result,
+      seconds: (performance.now() - start) / 1000,
+      cpuSeconds,
+      before,
+      peak: procStatus().hwm,
+      sampled,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -150,9 +161,14 @@ try {
   const gallery = await call<{ width: number; height: number }>('GET', `/gallery/wiggles/${exported.result}`);
 
   console.log(`24 MP pair (6000x4000 JPEG, stored as originals ${originals}), auto-align, Enhanced`);
-  const row = (m: { seconds: number; before: number; peak: number; sampled: number }, what: string) => ({
+  const row = (
+    m: { seconds: number; cpuSeconds: number; before: number; peak: number; sampled: number },
+    what: string,
+  ) => ({
     phase: what,
     'wall s': fmt(m.seconds, 2),
+    // Every thread of the process (engine workers, libvips): what the work costs, whatever else the machine runs.
+    'CPU s': fmt(m.cpuSeconds, 2),
     'RSS before MB': Math.round(mb(m.before)),
     'peak RSS MB (VmHWM)': Math.round(mb(m.peak)),
     'peak RSS MB (10 ms sampler)': Math.round(mb(m.sampled)),
