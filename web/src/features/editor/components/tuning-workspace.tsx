@@ -75,19 +75,23 @@ export function TuningWorkspace(props: TuningWorkspaceProps) {
     return disparityAt(g.left, g.right, pivot.x * s, pivot.y * s, range) / s;
   }, [views.grey, viewScale, pivot.x, pivot.y]);
 
+  // The latest callback without making it a reason to save: the page re-renders (its wiggle is polled while the
+  // in-betweens are made), and a save per re-render would loop, each one queueing a re-render of the frames.
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
   useEffect(() => {
     if (!dirty.current) return;
     const timer = setTimeout(() => {
       setSaveState({ state: 'saving' });
       saveTune(wiggleId, tune)
         .then((answer) => {
-          onSaved(answer);
+          onSavedRef.current(answer);
           setSaveState((current) => (current.state === 'saving' ? { state: 'saved' } : current));
         })
         .catch((error: unknown) => setSaveState({ state: 'idle', error: errorMessage(error, 'Not saved.') }));
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [tune, wiggleId, onSaved]);
+  }, [tune, wiggleId]);
 
   const change = (patch: Partial<Tune>) => {
     dirty.current = true;
