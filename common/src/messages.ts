@@ -16,6 +16,9 @@ export const Messages = {
   verificationMailFailed: 'Failed to send e-mail with verification code.',
   supportFailed: 'An error has occurred, please try again!',
   noRollFound: 'No appropriate roll is found. Please buy additional frames.',
+  // SPEC §8 names the export's album loading failure and render failure without wording; the words are ours.
+  albumsLoadFailed: 'The albums could not be loaded.',
+  exportFailed: 'The export failed. The frame it used has been returned to your roll; please try again.',
   wiggleCreationFailed: 'An unexpected error occurred while creating wiggle.',
   autoAlignFailed: 'Auto-align failed; the wiggle was created without alignment.',
   uploadPreparationFailed: (reason: string) => `The file could not be prepared for upload: ${reason}`,

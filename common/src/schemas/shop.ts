@@ -95,6 +95,8 @@ export const rollSchema = z.object({
   creditsLeft: z.number().int(),
   creditStatus: creditStatusSchema,
   expiresAt: z.string().nullable(),
+  /** When the roll was started (the oldest pays first among equals; see common/roll-choice). */
+  initDate: z.string(),
 });
 export type Roll = z.infer<typeof rollSchema>;
 export const creditsSchema = z.object({ rolls: z.array(rollSchema) });

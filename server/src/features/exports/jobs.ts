@@ -1,6 +1,8 @@
 import { DeleteStatus } from '@wiggle/common/enums';
 import type { TuneInput } from '@wiggle/common/schemas/render-description';
-import { createGalleryWiggle, type GalleryFrames } from '../gallery/wiggle-service';
+import { NotFound } from '../../platform/errors';
+import { requireActiveAlbum } from '../gallery/album-service';
+import { createGalleryWiggle, discardGalleryWiggle, type GalleryFrames } from '../gallery/wiggle-service';
 import { createCreditService } from '../shop/credit-service';
 import { savedTune, wiggleForExportJob, wiggleOriginals } from '../wiggles/export-source-service';
 import { EXPORT_RENDER_JOB, type ExportDeps, type ExportRenderPayload } from './deps';
@@ -18,21 +20,48 @@ function exportTune(tune: TuneInput | undefined, row: ExportRow): TuneInput | un
   };
 }
 
+/** The member's wiggle while it is still in the library (one in the trash or purged counts as deleted). */
 async function liveWiggle(deps: ExportDeps, row: ExportRow) {
   const wiggle = await wiggleForExportJob(deps.db, row.wiggle_id);
-  if (!wiggle || wiggle.owner_id !== row.owner_id || wiggle.delete_status === DeleteStatus.Expired)
+  if (!wiggle || wiggle.owner_id !== row.owner_id || wiggle.delete_status !== DeleteStatus.Active)
     return undefined;
   return wiggle;
+}
+
+/** Why the export must not deliver (any more), or null while its export, wiggle and album are all still there. */
+async function cancelled(deps: ExportDeps, row: ExportRow): Promise<string | null> {
+  const current = await loadExportForJob(deps.db, row.id);
+  if (current?.status !== 'InProgress') return 'it was ended meanwhile.';
+  if (!(await liveWiggle(deps, row))) return 'the wiggle was deleted while it was being exported.';
+  if (row.album_id !== null) {
+    try {
+      await requireActiveAlbum(deps.db, row.owner_id, row.album_id);
+    } catch (error) {
+      if (error instanceof NotFound) return 'the album was deleted while the wiggle was being exported.';
+      throw error;
+    }
+  }
+  return null;
+}
+
+/** The export was cancelled by a deletion (or ended elsewhere): nothing was delivered. */
+class ExportCancelled extends Error {}
+
+async function requireStillWanted(deps: ExportDeps, row: ExportRow): Promise<void> {
+  const reason = await cancelled(deps, row);
+  if (reason) throw new ExportCancelled(reason);
 }
 
 /**
  * Renders an export from the wiggle's originals at the export size with the saved tune, the export's padding and
  * orientation, in-betweens for Enhanced, then creates the gallery wiggle in the album (watermarks null = the
- * member's defaults, as the gallery serves them). Any failure refunds the frame and ends the export in Error.
+ * member's defaults, as the gallery serves them). The export, its wiggle and its album are checked before the
+ * render, right before media is written and once the gallery wiggle exists: a deletion that landed meanwhile gets
+ * nothing (the new gallery wiggle is withdrawn with its frames) and the frame is refunded.
  */
 async function renderExport(deps: ExportDeps, row: ExportRow): Promise<number> {
-  const wiggle = await liveWiggle(deps, row);
-  if (!wiggle) throw new Error('The wiggle no longer exists.');
+  await requireStillWanted(deps, row);
+  const wiggle = (await liveWiggle(deps, row))!;
   const { left, right, sideBySide } = await wiggleOriginals(deps, wiggle);
   const tune = exportTune(savedTune(wiggle.tune), row);
   const rendered = await deps.engine.renderWiggle(left, right, {
@@ -50,16 +79,22 @@ async function renderExport(deps: ExportDeps, row: ExportRow): Promise<number> {
     const between = await deps.engine.interpolate(rendered.views, tune, row.padding);
     frames.inBetweens = [between[25].f, between[50].f, between[75].f];
   }
-  // The rows are checked again right before media is written: a wiggle or export removed meanwhile gets nothing.
-  const current = await loadExportForJob(deps.db, row.id);
-  if (current?.status !== 'InProgress' || !(await liveWiggle(deps, row))) {
-    throw new Error('The export or its wiggle no longer exists.');
-  }
+  await requireStillWanted(deps, row);
   const created = await createGalleryWiggle(deps, row.owner_id, row.album_id, frames, {
     name: wiggle.name,
     width: rendered.width,
     height: rendered.height,
+  }).catch(async (error: unknown) => {
+    // It checks the album once more itself; a NotFound there is the same late deletion.
+    if (error instanceof NotFound) await requireStillWanted(deps, row);
+    throw error;
   });
+  // A deletion between the check above and the new row (the album trashed without it, say) withdraws it again.
+  const late = await cancelled(deps, row);
+  if (late || !(await finishExport(deps.db, row.id, { status: 'Success', galleryWiggleId: created.id }))) {
+    await discardGalleryWiggle(deps, row.owner_id, created.id);
+    throw new ExportCancelled(late ?? 'it was ended meanwhile.');
+  }
   return created.id;
 }
 
@@ -77,10 +112,11 @@ export async function runExport(deps: ExportDeps, exportId: number): Promise<voi
   const row = await loadExportForJob(deps.db, exportId);
   if (row?.status !== 'InProgress') return;
   try {
-    const galleryWiggleId = await renderExport(deps, row);
-    await finishExport(deps.db, row.id, { status: 'Success', galleryWiggleId });
+    await renderExport(deps, row);
   } catch (error) {
-    deps.log.warn({ err: error, exportId }, 'export failed; its frame is refunded');
+    if (error instanceof ExportCancelled)
+      deps.log.info({ exportId, reason: error.message }, 'export cancelled');
+    else deps.log.warn({ err: error, exportId }, 'export failed; its frame is refunded');
     await failExport(deps, row, error instanceof Error ? error.message : String(error));
   }
 }

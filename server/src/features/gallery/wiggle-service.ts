@@ -14,6 +14,7 @@ import { GALLERY_FRAME_NAMES, type GalleryFrameName, galleryFrameKey, newGallery
 import { toGalleryWiggle } from './mappers';
 import {
   countActiveGalleryWiggles,
+  deleteGalleryWiggleRow,
   findActiveGalleryWiggles,
   findGalleryWiggle,
   GALLERY_SORT_COLUMN,
@@ -108,6 +109,15 @@ export async function createGalleryWiggle(
     await deps.blobs.deletePrefix(`${prefix}/`);
     throw error;
   }
+}
+
+/**
+ * Withdraws a wiggle `createGalleryWiggle` has just made (its export was cancelled meanwhile): the row goes first, so
+ * nothing points at frames being removed, then the frames.
+ */
+export async function discardGalleryWiggle(deps: GalleryDeps, ownerId: number, id: number): Promise<void> {
+  const prefix = await deleteGalleryWiggleRow(deps.db, ownerId, id);
+  if (prefix) await deps.blobs.deletePrefix(`${prefix}/`);
 }
 
 export async function oneGalleryWiggle(db: Db, ownerId: number, id: number): Promise<GalleryWiggle> {

@@ -176,3 +176,18 @@ export async function markGalleryWigglesExpired(db: Db, ids: readonly number[]) 
     .where('id', 'in', ids)
     .execute();
 }
+
+/** Removes a wiggle row for good (one its creator withdraws before anyone saw it); answers its blob prefix. */
+export async function deleteGalleryWiggleRow(
+  db: Db,
+  ownerId: number,
+  id: number,
+): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('gallery_wiggles')
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .returning('blob_prefix')
+    .executeTakeFirst();
+  return row?.blob_prefix;
+}

@@ -1,4 +1,5 @@
 import { CURRENCY } from '@wiggle/common/constants';
+import { type PayingRollCandidate, rollThatPays } from '@wiggle/common/roll-choice';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
@@ -34,16 +35,23 @@ export interface SpentFrame {
 const expiryOf = (validityDays: number | null, from: Date): string | null =>
   validityDays ? new Date(from.getTime() + validityDays * 86_400_000).toISOString() : null;
 
-/** Rolls of the member that can pay for a frame of `longSide` px at `now`. */
-function spendableRolls(db: Kysely<Database>, userId: number, longSide: number, now: string) {
-  return db
+/** The member's rolls that still have frames, as common's roll choice reads them. */
+async function rollsWithFrames(db: Kysely<Database>, userId: number): Promise<PayingRollCandidate[]> {
+  const rows = await db
     .selectFrom('purchases')
-    .select('id')
+    .select(['id', 'max_resolution', 'credits_left', 'credit_status', 'expires_at', 'init_at'])
     .where('user_id', '=', userId)
     .where('credit_status', '=', 'Available')
     .where('credits_left', '>', 0)
-    .where('max_resolution', '>=', longSide)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    maxResolution: row.max_resolution,
+    creditsLeft: row.credits_left,
+    creditStatus: row.credit_status,
+    expiresAt: row.expires_at,
+    initAt: row.init_at,
+  }));
 }
 
 /**
@@ -83,22 +91,16 @@ export function createCreditStore(db: Kysely<Database>) {
   /** One attempt: the best roll at this moment loses a frame, or nothing happens. */
   function spendOnce(userId: number, longSide: number, what: SpendFor): Promise<SpentFrame | null> {
     return db.transaction().execute(async (trx) => {
-      const now = isoNow();
-      const best = spendableRolls(trx, userId, longSide, now)
-        // Smallest sufficient resolution, then the roll that expires first (never-expiring last), then the oldest.
-        .orderBy('max_resolution')
-        .orderBy(sql`case when expires_at is null then 1 else 0 end`)
-        .orderBy('expires_at')
-        .orderBy('init_at')
-        .orderBy('id')
-        .limit(1);
+      // The choice is common's rule (the export tab shows the same roll); the UPDATE re-checks the roll it locks.
+      const best = rollThatPays(await rollsWithFrames(trx, userId), longSide);
+      if (!best) return null;
       const spent = await trx
         .updateTable('purchases')
         .set({
           credits_left: sql`credits_left - 1`,
           credit_status: sql`case when credits_left = 1 then 'Drained' else credit_status end`,
         })
-        .where('id', '=', best)
+        .where('id', '=', best.id)
         .where('user_id', '=', userId)
         .where('credits_left', '>', 0)
         .where('credit_status', '=', 'Available')
@@ -117,8 +119,7 @@ export function createCreditStore(db: Kysely<Database>) {
   }
 
   async function hasSpendableRoll(userId: number, longSide: number): Promise<boolean> {
-    const row = await spendableRolls(db, userId, longSide, isoNow()).executeTakeFirst();
-    return row !== undefined;
+    return rollThatPays(await rollsWithFrames(db, userId), longSide) !== undefined;
   }
 
   return {

@@ -67,5 +67,6 @@ export function toRoll(row: PurchaseRow): Roll {
     creditsLeft: row.credits_left,
     creditStatus: row.credit_status as CreditStatus,
     expiresAt: row.expires_at,
+    initDate: row.init_at,
   };
 }

@@ -31,8 +31,11 @@ export interface RenderedWiggle {
     pivot: { x: number; y: number };
     canvas: { width: number; height: number };
   } | null;
-  /** The working views before the tune (WebP), what the editor tunes on. */
-  editorViews: { left: Buffer; right: Buffer };
+  /**
+   * The working views before the tune (WebP), what the editor tunes on; encoded when asked (the creation job keeps
+   * them, the export does not: two 4096 px WebP encodes it would throw away).
+   */
+  editorViews(): Promise<{ left: Buffer; right: Buffer }>;
   /** The canvas the tune's coordinates refer to (source px), aligned or not. */
   canvas: { width: number; height: number };
   /** The prepared (aligned, bounded) views, kept for interpolation. */
@@ -144,7 +147,10 @@ export function pooledEngine(pool: WorkerPool): LibraryEngine {
             ? { transform: alignment.transform, pivot: alignment.suggestedPivot, canvas: rendered.canvas }
             : null,
         canvas: rendered.canvas,
-        editorViews: { left: await webp(views.left), right: await webp(views.right) },
+        editorViews: async () => {
+          const [left, right] = await Promise.all([webp(views.left), webp(views.right)]);
+          return { left, right };
+        },
         views,
       };
     },

@@ -128,8 +128,9 @@ async function createWiggleMedia(
     wiggle,
     async () => {
       // The untuned working views, what the editor tunes on.
-      await deps.blobs.put(wiggleFrameKey(wiggle.blob_prefix, 'left-e'), views.editorViews.left, WEBP);
-      await deps.blobs.put(wiggleFrameKey(wiggle.blob_prefix, 'right-e'), views.editorViews.right, WEBP);
+      const editorViews = await views.editorViews();
+      await deps.blobs.put(wiggleFrameKey(wiggle.blob_prefix, 'left-e'), editorViews.left, WEBP);
+      await deps.blobs.put(wiggleFrameKey(wiggle.blob_prefix, 'right-e'), editorViews.right, WEBP);
       await putFrames(deps.blobs, wiggle.blob_prefix, 'left', views.left);
       await putFrames(deps.blobs, wiggle.blob_prefix, 'right', views.right);
     },

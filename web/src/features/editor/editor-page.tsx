@@ -117,6 +117,7 @@ export function EditorPage() {
         wiggleId={id}
         saved={tune.data as WiggleTuneResponse}
         views={views.views}
+        hasInBetweens={wiggle.data.iStatus === 'Success'}
         onSaved={(answer) => client.setQueryData(['editor', 'tune', id], answer)}
       />
     </Box>

@@ -4,6 +4,7 @@ import Drawer from '@mui/material/Drawer';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MoveType } from '@wiggle/common/enums';
+import { Messages } from '@wiggle/common/messages';
 import { useRef, useState } from 'react';
 import { TreeResizeHandle } from '../../components/tree-resize-handle';
 import { folderPath, subtreeIds } from '../../lib/folder-tree';
@@ -18,6 +19,7 @@ import { type GalleryDialog, GalleryDialogs } from './components/gallery-dialogs
 import { GalleryTrashView } from './components/gallery-trash-view';
 import { GalleryWiggles } from './components/gallery-wiggles';
 import { useGalleryActions } from './hooks/use-gallery-actions';
+import { useGalleryLink } from './hooks/use-gallery-link';
 
 /** SPEC §2 Gallery: albums, wiggles, search, visibility, share links, iframe embed, download, trash. */
 export function GalleryPage() {
@@ -35,6 +37,7 @@ export function GalleryPage() {
   const [treeDrawerOpen, setTreeDrawerOpen] = useState(false);
   const actions = useGalleryActions();
   const close = () => setDialog({ kind: 'none' });
+  useGalleryLink(select, (wiggle) => setDialog({ kind: 'wiggle', wiggle }));
   const title = trashOpen
     ? 'Trash'
     : album
@@ -45,7 +48,7 @@ export function GalleryPage() {
 
   const treePanel = albumsQuery.isError ? (
     <Typography color="error" sx={{ p: 2 }}>
-      The albums could not be loaded.
+      {Messages.albumsLoadFailed}
     </Typography>
   ) : (
     <AlbumTreePanel

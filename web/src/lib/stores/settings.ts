@@ -81,6 +81,9 @@ export interface UserSettings {
   exportPadding: number;
   exportOrientation: Orientation;
   exportLastArea: AreaSetting | null;
+  /** The last export size (one of SPEC's export sizes); null = the largest the wiggle and the rolls allow. */
+  exportSize: number | null;
+  exportMode: 'original' | 'enhanced';
   editorPreferences: EditorPreferences;
   moveTarget: number | null;
   copyTarget: number | null;
@@ -108,6 +111,8 @@ const defaults: UserSettings = {
   exportPadding: 0,
   exportOrientation: 'landscape',
   exportLastArea: null,
+  exportSize: null,
+  exportMode: 'original',
   editorPreferences: {
     grid: EDITOR_DEFAULTS.grid,
     borders: EDITOR_DEFAULTS.borders,

@@ -9,14 +9,18 @@ import { api } from '../../../lib/api-client';
 
 export const editorWiggleKey = (id: number) => ['editor', 'wiggle', id] as const;
 
-/** Polls while the wiggle is still being created (SPEC §4: the editor waits and updates). */
+/**
+ * Polls while the wiggle is still being created (SPEC §4: the editor waits and updates), and while its in-betweens
+ * are computed (the export's Enhanced mode waits for them).
+ */
 export function useEditorWiggle(id: number) {
   return useQuery({
     queryKey: editorWiggleKey(id),
     queryFn: () => api.get<Wiggle>(`library/wiggles/${id}`),
     refetchInterval: (query) => {
       const status = query.state.data?.createStatus;
-      return status === 'New' || status === 'InProgress' ? 2000 : false;
+      const creating = status === 'New' || status === 'InProgress';
+      return creating || query.state.data?.iStatus === 'InProgress' ? 2000 : false;
     },
   });
 }

@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { EDITOR_DEFAULTS } from '@wiggle/common/constants';
 import type { Tune } from '@wiggle/common/schemas/render-description';
@@ -22,6 +24,7 @@ import {
 } from '../logic/stage-geometry';
 import type { EditorViews } from '../logic/use-editor-views';
 import { EditorStage } from './editor-stage';
+import { ExportPanel } from './export-panel';
 import { LivePreview } from './live-preview';
 import { TunePanel } from './tune-panel';
 
@@ -41,12 +44,21 @@ interface TuningWorkspaceProps {
   wiggleId: number;
   saved: WiggleTuneResponse;
   views: EditorViews;
+  /** The wiggle has its in-between frames (Enhanced can be exported). */
+  hasInBetweens: boolean;
   onSaved: (answer: WiggleTuneResponse) => void;
+  /** The export created its gallery wiggle (the video step starts from it). */
+  onExported?: (galleryWiggleId: number) => void;
 }
 
+type PanelTab = 'parameters' | 'export';
+
 /** Stage, live preview and parameters of one wiggle; every change is saved on the wiggle shortly after. */
-export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorkspaceProps) {
+export function TuningWorkspace(props: TuningWorkspaceProps) {
+  const { wiggleId, saved, views, onSaved } = props;
   const canvas = saved.canvas!;
+  // SPEC §9: the editor opens on its parameters tab.
+  const [tab, setTab] = useState<PanelTab>('parameters');
   const [tune, setTune] = useState<Tune>(saved.tune as Tune);
   const [prefs, setPrefs] = useSetting('editorPreferences');
   const [saveState, setSaveState] = useState<{ state: SaveState; error?: string }>({ state: 'idle' });
@@ -63,19 +75,23 @@ export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorks
     return disparityAt(g.left, g.right, pivot.x * s, pivot.y * s, range) / s;
   }, [views.grey, viewScale, pivot.x, pivot.y]);
 
+  // The latest callback without making it a reason to save: the page re-renders (its wiggle is polled while the
+  // in-betweens are made), and a save per re-render would loop, each one queueing a re-render of the frames.
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
   useEffect(() => {
     if (!dirty.current) return;
     const timer = setTimeout(() => {
       setSaveState({ state: 'saving' });
       saveTune(wiggleId, tune)
         .then((answer) => {
-          onSaved(answer);
+          onSavedRef.current(answer);
           setSaveState((current) => (current.state === 'saving' ? { state: 'saved' } : current));
         })
         .catch((error: unknown) => setSaveState({ state: 'idle', error: errorMessage(error, 'Not saved.') }));
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [tune, wiggleId, onSaved]);
+  }, [tune, wiggleId]);
 
   const change = (patch: Partial<Tune>) => {
     dirty.current = true;
@@ -127,25 +143,39 @@ export function TuningWorkspace({ wiggleId, saved, views, onSaved }: TuningWorks
           positions={playbackPositions(prefs.playbackMode)}
           frameMs={playbackFrameMs(prefs.playbackMode, prefs.speedIndex, prefs.superSpeed)}
         />
+        <Tabs value={tab} onChange={(_e, v: PanelTab) => setTab(v)} variant="fullWidth">
+          <Tab value="parameters" label="Parameters" />
+          <Tab value="export" label="Export" />
+        </Tabs>
         {/* The parameters scroll on their own so the stage and the preview stay in view. */}
-        <Box sx={{ maxHeight: 'calc(100vh - 420px)', minHeight: 240, overflowY: 'auto' }}>
-          <TunePanel
-            tune={tune}
-            preferences={prefs}
-            hasSuggestedPivot={saved.suggestedPivot !== null}
-            onTune={change}
-            onPreferences={setPreferences}
-            onSuggestedPivot={() => saved.suggestedPivot && change({ pivot: saved.suggestedPivot })}
-            onRatio={(choice) => {
-              if (choice === 'none') return change({ crop: undefined, aspectRatio: undefined });
-              if (choice === 'free')
-                return change({ crop: tune.crop ?? initialCrop(canvas, null), aspectRatio: undefined });
-              change({
-                aspectRatio: choice,
-                crop: initialCrop(canvas, ratioValue(choice.ratio, choice.orientation)),
-              });
-            }}
-          />
+        <Box sx={{ maxHeight: 'calc(100vh - 468px)', minHeight: 240, overflowY: 'auto' }}>
+          {tab === 'parameters' ? (
+            <TunePanel
+              tune={tune}
+              preferences={prefs}
+              hasSuggestedPivot={saved.suggestedPivot !== null}
+              onTune={change}
+              onPreferences={setPreferences}
+              onSuggestedPivot={() => saved.suggestedPivot && change({ pivot: saved.suggestedPivot })}
+              onRatio={(choice) => {
+                if (choice === 'none') return change({ crop: undefined, aspectRatio: undefined });
+                if (choice === 'free')
+                  return change({ crop: tune.crop ?? initialCrop(canvas, null), aspectRatio: undefined });
+                change({
+                  aspectRatio: choice,
+                  crop: initialCrop(canvas, ratioValue(choice.ratio, choice.orientation)),
+                });
+              }}
+            />
+          ) : (
+            <ExportPanel
+              wiggleId={wiggleId}
+              originalLongSide={Math.max(canvas.width, canvas.height)}
+              hasInBetweens={props.hasInBetweens}
+              tuneSaving={saveState.state === 'pending' || saveState.state === 'saving'}
+              onExported={props.onExported}
+            />
+          )}
         </Box>
       </Stack>
     </Stack>

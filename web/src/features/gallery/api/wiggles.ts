@@ -35,6 +35,9 @@ export function useGalleryWigglePages(params: GalleryListParams, enabled = true)
   );
 }
 
+/** GET /gallery/wiggles/{id}: one of the member's gallery wiggles. */
+export const getGalleryWiggle = (id: number) => api.get<GalleryWiggle>(`gallery/wiggles/${id}`);
+
 /** PUT /gallery/wiggles/{id}: name, description, sharing and feed choices, watermarks. */
 export function useUpdateGalleryWiggle() {
   const client = useQueryClient();
