@@ -47,8 +47,10 @@ export type AlignResult =
   | { ok: false; reason: string };
 
 const MIN_KEYPOINTS = 40;
-const MIN_MATCHES = 15;
+const MIN_MATCHES = 8;
 const MIN_INLIERS = 15;
+/** Strong inliers enough to seed guided matching (which then needs MIN_CONFIRMED matches along the rows). */
+const MIN_SEED_INLIERS = 6;
 const MIN_INLIERS_RATIO = 0.25;
 /** Guided matches (Hamming ≤ 64, within 1 reduced px of the model's row) that confirm a pair whose strong matches are mostly repeats. */
 const MIN_CONFIRMED = 60;
@@ -119,7 +121,14 @@ export async function alignPair(
     maxRotationDeg: MAX_ROTATION_DEG,
   });
   const strongInliers = ransac?.inliers.length ?? 0;
-  if (!ransac || strongInliers < MIN_INLIERS) {
+  // A repetitive scene leaves few strong matches (the ratio test rejects the repeats): a smaller first consensus
+  // may seed the guided matching when it holds a quarter of the matches (halves of one photo that do not overlap
+  // reached 7 of 73), and the guided matches must then confirm the pair along the rows.
+  if (
+    !ransac ||
+    (strongInliers < MIN_INLIERS &&
+      (strongInliers < MIN_SEED_INLIERS || strongInliers < MIN_INLIERS_RATIO * n))
+  ) {
     return {
       ok: false,
       reason: `too few consistent matches (${strongInliers} of ${n}): the photos do not look like one stereo pair`,
@@ -130,7 +139,7 @@ export async function alignPair(
   const frames = { sL, sR, cl, cr };
   const first = guideByModel(keysL, keysR, ransac.model, frames, maxDisparityPx);
   const confirmed = withinIndices(first.matches, first.model, sL).length;
-  if (strongInliers < MIN_INLIERS_RATIO * n && confirmed < MIN_CONFIRMED) {
+  if ((strongInliers < MIN_INLIERS || strongInliers < MIN_INLIERS_RATIO * n) && confirmed < MIN_CONFIRMED) {
     return {
       ok: false,
       reason: `too few consistent matches (${strongInliers} of ${n}, ${confirmed} along the rows): the photos do not look like one stereo pair`,

@@ -60,11 +60,6 @@ export function resolvePeriod(
   const range = disparityRangeOf(candidates, maxDisparityPx);
   const maps = candidates.map((c) => rowConsistency(grays.left, grays.right, c.model, f, range));
   const gains = maps.map((map) => preference(map, maps[0]!));
-  console.log(
-    'gains',
-    gains,
-    candidates.map((c) => JSON.stringify(c.model)),
-  );
   let best = 0;
   for (let k = 1; k < candidates.length; k++) {
     if (gains[k]! > Math.max(MIN_GAIN, gains[best]!)) best = k;
