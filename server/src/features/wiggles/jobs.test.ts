@@ -184,6 +184,7 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
           width: 160,
           height: 120,
           channels: 3,
+          background: { r: 0, g: 0, b: 0 },
           noise: { type: 'gaussian', mean: 128 + seed, sigma: 60 },
         },
       })
