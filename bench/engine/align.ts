@@ -11,10 +11,13 @@ import { alignPair } from '@wiggle/engine/align/align-pair';
 import { orderEvidence } from '@wiggle/engine/align/swap-check';
 import { reducedGray } from '@wiggle/engine/cv/gray';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
+import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
+import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import sharp from 'sharp';
 import { printTable } from './data/print-table';
 import { loadRealPairs, type RealPair, readRgb } from './data/real-pairs';
+import { UNTUNED_VARIANTS } from './data/repetitive-variants';
 import { runSift, type SiftJob, siftAvailable } from './data/sift-reference';
 import {
   compose,
@@ -277,6 +280,23 @@ async function main(): Promise<void> {
 
   const seeds = quick ? [1, 2] : [1, 2, 3, 4, 5, 6];
   for (const seed of seeds) await measure(syntheticPair(3000, 2000, seed));
+  // Repetitive foreground (fences, railings, window grids, tiles, thin poles) with a known misalignment: a model
+  // one period off would show here. The tuned scenes and the untuned variants.
+  const repetitive = [
+    ...REPETITIVE_KINDS.map((kind) => ({ kind, variant: {} })),
+    ...(quick ? [] : UNTUNED_VARIANTS),
+  ];
+  for (const [k, { kind, variant }] of repetitive.entries()) {
+    const scene = makeRepetitiveScene(kind, 1800, 1200, 80 + k, variant);
+    const truth = randomTransform(7000 + k);
+    const untuned = 'spacing' in variant || 'parallax' in variant ? ' (untuned variant)' : '';
+    await measure({
+      name: `${kind}${untuned}`,
+      left: renderView(scene, 0),
+      right: misalignView(renderView(scene, 1), truth),
+      truth,
+    });
+  }
 
   const notes: string[] = [];
   const realPairs = await loadRealPairs((n) => notes.push(n));

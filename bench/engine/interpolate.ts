@@ -10,6 +10,7 @@ import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetit
 import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
 import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
+import { UNTUNED_VARIANTS } from './data/repetitive-variants';
 
 const quick = process.argv.includes('--quick');
 const WIDTH = 1920;
@@ -38,6 +39,15 @@ const SCENARIOS: Scenario[] = [
     background: 0,
     objects: 0,
     build: () => makeRepetitiveScene(kind, WIDTH, HEIGHT, 40 + k),
+  })),
+  // Variants the engine was never tuned on: other spacings, parallaxes and seeds (parallax still > half the spacing).
+  ...UNTUNED_VARIANTS.map(({ kind, variant }, k) => ({
+    name: `${kind} (untuned: spacing ×${variant.spacing ?? 1}, parallax ×${variant.parallax ?? 1})`,
+    seed: 60 + k,
+    near: 0,
+    background: 0,
+    objects: 0,
+    build: () => makeRepetitiveScene(kind, WIDTH, HEIGHT, 60 + k, variant),
   })),
 ];
 

@@ -21,6 +21,7 @@ export const Messages = {
   exportFailed: 'The export failed. The frame it used has been returned to your roll; please try again.',
   wiggleCreationFailed: 'An unexpected error occurred while creating wiggle.',
   autoAlignFailed: 'Auto-align failed; the wiggle was created without alignment.',
+  enhancedUnavailable: (reason: string) => `Enhanced playback is not available: ${reason}`,
   uploadPreparationFailed: (reason: string) => `The file could not be prepared for upload: ${reason}`,
   uploadProcessingFailed: (reason: string) => `The file could not be processed: ${reason}`,
   // SPEC §5 states these rules without wording; the words below are ours.

@@ -21,6 +21,11 @@ export interface SimilarityTransform {
    * p·(1 + lensK·|p|²/r²), r = half the diagonal. Absent when none was needed.
    */
   lensK?: number;
+  /**
+   * Keystone terms of the right view's map, per centred px (a converged or pitched rig): the right view's centred
+   * point, rotated, scaled and shifted, is divided by (1 + g·x + h·y). Absent when a plain similarity sufficed.
+   */
+  keystone?: { g: number; h: number };
 }
 
 /** Thrown for input the engine refuses (not an image, too many pixels, truncated...). The message is one clear line. */

@@ -28,6 +28,11 @@ export interface Yardstick {
   median?: number;
   p95?: number;
   count?: number;
+  /** Median |dy| over all matches within 1/8 of the height (a region left far off counts here). */
+  wideMedian?: number;
+  /** Share of those matches within 1 px. */
+  within1?: number;
+  wideCount?: number;
 }
 
 export type SiftJob =

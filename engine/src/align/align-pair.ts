@@ -4,6 +4,8 @@ import type { RawImage, SimilarityTransform } from '../image';
 import { detectKeypoints, type FeatureMatches, matchFeatures } from './features';
 import { guideByModel, withinIndices } from './guided-fit';
 import { fitLens } from './lens-fit';
+import { inverseMapOf } from './model-map';
+import { resolvePeriod } from './period-check';
 import { choosePivot } from './pivot';
 import { ransacSimilarity } from './ransac';
 import { type PointMatch, refineAlignment } from './refine';
@@ -45,8 +47,10 @@ export type AlignResult =
   | { ok: false; reason: string };
 
 const MIN_KEYPOINTS = 40;
-const MIN_MATCHES = 15;
+const MIN_MATCHES = 8;
 const MIN_INLIERS = 15;
+/** Strong inliers enough to seed guided matching (which then needs MIN_CONFIRMED matches along the rows). */
+const MIN_SEED_INLIERS = 6;
 const MIN_INLIERS_RATIO = 0.25;
 /** Guided matches (Hamming ≤ 64, within 1 reduced px of the model's row) that confirm a pair whose strong matches are mostly repeats. */
 const MIN_CONFIRMED = 60;
@@ -117,7 +121,14 @@ export async function alignPair(
     maxRotationDeg: MAX_ROTATION_DEG,
   });
   const strongInliers = ransac?.inliers.length ?? 0;
-  if (!ransac || strongInliers < MIN_INLIERS) {
+  // A repetitive scene leaves few strong matches (the ratio test rejects the repeats): a smaller first consensus
+  // may seed the guided matching when it holds a quarter of the matches (halves of one photo that do not overlap
+  // reached 7 of 73), and the guided matches must then confirm the pair along the rows.
+  if (
+    !ransac ||
+    (strongInliers < MIN_INLIERS &&
+      (strongInliers < MIN_SEED_INLIERS || strongInliers < MIN_INLIERS_RATIO * n))
+  ) {
     return {
       ok: false,
       reason: `too few consistent matches (${strongInliers} of ${n}): the photos do not look like one stereo pair`,
@@ -125,9 +136,10 @@ export async function alignPair(
   }
   // Guided matching with the first model: repetitive texture (fences, tiles, a calibration board) loses most of
   // its true matches to the ratio test; within a band of rows around the model's prediction they come back.
-  const guided = guideByModel(keysL, keysR, ransac.model, { sL, sR, cl, cr }, maxDisparityPx);
-  const confirmed = withinIndices(guided.matches, guided.model, sL).length;
-  if (strongInliers < MIN_INLIERS_RATIO * n && confirmed < MIN_CONFIRMED) {
+  const frames = { sL, sR, cl, cr };
+  const first = guideByModel(keysL, keysR, ransac.model, frames, maxDisparityPx);
+  const confirmed = withinIndices(first.matches, first.model, sL).length;
+  if ((strongInliers < MIN_INLIERS || strongInliers < MIN_INLIERS_RATIO * n) && confirmed < MIN_CONFIRMED) {
     return {
       ok: false,
       reason: `too few consistent matches (${strongInliers} of ${n}, ${confirmed} along the rows): the photos do not look like one stereo pair`,
@@ -136,7 +148,15 @@ export async function alignPair(
   // Measured on the opencv-doc chessboard rig: seeds from the strong inliers refine better whenever there are
   // enough of them (the guided ones include repeats one square off, whose tiles pull the refit); below that, the
   // guided matches are all there is.
-  const useGuided = strongInliers < MIN_STRONG_SEEDS;
+  // A periodic pattern may have locked the model on a neighbouring period; the dense check picks the true rows.
+  const guided = resolvePeriod(
+    { left: grayL, right: grayR },
+    { left: keysL, right: keysR },
+    first,
+    frames,
+    maxDisparityPx,
+  );
+  const useGuided = guided.model !== first.model || strongInliers < MIN_STRONG_SEEDS;
   const rough = useGuided ? guided.matches : strong;
   const roughInliers = useGuided ? withinIndices(rough, guided.model, 2 * sL) : ransac.inliers;
 
@@ -200,20 +220,7 @@ export async function alignPair(
   const pivot = choosePivot(points, disparities, grayL, left.width, left.height);
   const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
   const applied: Similarity = { ...model, tx: shift };
-  // Inverse map: left-frame pixel q → right pixel A⁻¹(q − cl − t) + cr.
-  const k = 1 / (model.a * model.a + model.b * model.b);
-  const ia = model.a * k;
-  const ib = model.b * k;
-  const ox = -cl.x - applied.tx;
-  const oy = -cl.y - applied.ty;
-  const map = {
-    m00: ia,
-    m01: ib,
-    m02: ia * ox + ib * oy + cr.x,
-    m10: -ib,
-    m11: ia,
-    m12: -ib * ox + ia * oy + cr.y,
-  };
+  const map = inverseMapOf(applied, cl, cr);
   const lenses =
     lens && lens.k !== 0
       ? {
@@ -227,7 +234,14 @@ export async function alignPair(
   }
   return {
     ok: true,
-    transform: { rotationDeg, scale, dx: shift, dy: model.ty, ...(lenses ? { lensK: lenses.left.k } : {}) },
+    transform: {
+      rotationDeg,
+      scale,
+      dx: shift,
+      dy: model.ty,
+      ...(lenses ? { lensK: lenses.left.k } : {}),
+      ...(model.g || model.h ? { keystone: { g: model.g ?? 0, h: model.h ?? 0 } } : {}),
+    },
     left: lenses ? warpBilinear(left, IDENTITY, rect, lenses.left) : cropImage(left, rect),
     right: warpBilinear(right, map, rect, lenses?.right),
     suggestedPivot: {

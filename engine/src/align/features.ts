@@ -169,7 +169,7 @@ function bestMatches(
 }
 
 /** First index whose value is ≥ v in an ascending array. */
-function lowerBound(sorted: Float64Array, v: number): number {
+export function lowerBound(sorted: Float64Array, v: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

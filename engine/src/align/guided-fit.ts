@@ -23,6 +23,7 @@ export function guideByModel(
   start: Similarity,
   f: ReducedFrames,
   maxDisparityPx: number,
+  bands: readonly number[] = BANDS,
 ): { matches: Correspondences; model: Similarity } {
   let model = start;
   let matches: Correspondences = {
@@ -31,7 +32,7 @@ export function guideByModel(
     xr: new Float64Array(0),
     yr: new Float64Array(0),
   };
-  for (const band of BANDS) {
+  for (const band of bands) {
     const m = model;
     const toCentredR = (x: number, y: number) => [
       (x + 0.5) * f.sR - 0.5 - f.cr.x,
@@ -54,7 +55,13 @@ export function guideByModel(
     const next = centred(found, f);
     if (next.xl.length < 8) break;
     matches = next;
-    model = fitVerticalRobust(matches, Int32Array.from(matches.xl.keys()), model, f.sL, 10);
+    model = fitVerticalRobust(
+      matches,
+      Int32Array.from(matches.xl.keys()),
+      model,
+      Math.max(1, band / 2.5) * f.sL,
+      10,
+    );
   }
   return { matches, model };
 }

@@ -2,7 +2,14 @@ import { sampleLuma } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
 import type { RawImage } from '../image';
 import { ransacSimilarity } from './ransac';
-import { type Correspondences, fitVerticalRobust, quantile, type Similarity } from './similarity';
+import {
+  type Correspondences,
+  fitVerticalRobust,
+  keystoneOf,
+  quantile,
+  type Similarity,
+  verticalResidual,
+} from './similarity';
 
 /** A match in full-resolution pixel coordinates (not centred). */
 export interface PointMatch {
@@ -191,6 +198,8 @@ function meanStd(values: Float32Array): { mean: number; std: number } {
  * one similarity everywhere (lens distortion, converged axes), and a fit that averages the board with the room
  * behind it leaves both off by half a pixel. RANSAC at 0.6 px (scaled above 2000 px) picks the dominant set, an
  * IRLS refit (Huber at half that) polishes it; too few agreeing points fall back to the IRLS over all of them.
+ * Then the keystone terms (see Similarity) are tried on that set: kept when they cut the truncated vertical cost
+ * over all points by a tenth and bend the frame by less than 5 % (a converged rig's tilted rows).
  */
 export function dominantFit(points: Correspondences, start: Similarity, longSide: number): Similarity {
   const threshold = 0.6 * Math.max(1, longSide / 2000);
@@ -203,8 +212,32 @@ export function dominantFit(points: Correspondences, start: Similarity, longSide
     maxRotationDeg: 10,
     maxIterations: 1000,
   });
-  if (!found || found.inliers.length < Math.max(8, 0.3 * all.length)) {
-    return fitVerticalRobust(points, all, start, 0.5, 12);
+  const dominant = found && found.inliers.length >= Math.max(8, 0.3 * all.length);
+  const similarity = dominant
+    ? fitVerticalRobust(points, found.inliers, found.model, threshold / 2, 12)
+    : fitVerticalRobust(points, all, start, 0.5, 12);
+  if (all.length < MIN_KEYSTONE_POINTS) return similarity;
+  let keystone = similarity;
+  let inliers = dominant ? found.inliers : all;
+  for (let round = 0; round < 3; round++) {
+    keystone = fitVerticalRobust(points, inliers, keystone, dominant ? threshold / 2 : 0.5, 12, true);
+    inliers = Int32Array.from(
+      all.filter((i) => Math.abs(verticalResidual(keystone, points, i)) <= threshold),
+    );
+    if (inliers.length < 8) return similarity;
   }
-  return fitVerticalRobust(points, found.inliers, found.model, threshold / 2, 12);
+  const cost = (m: Similarity) => {
+    let total = 0;
+    for (const i of all) total += Math.min(verticalResidual(m, points, i) ** 2, threshold * threshold);
+    return total;
+  };
+  if (keystoneOf(keystone, longSide / 2, longSide / 2) > MAX_KEYSTONE) return similarity;
+  return cost(keystone) < (1 - KEYSTONE_GAIN) * cost(similarity) ? keystone : similarity;
 }
+
+/** Keystone terms need points spread over the frame: fewer tracked points keep the similarity. */
+const MIN_KEYSTONE_POINTS = 40;
+/** Largest bend of the frame the keystone terms may make (|g|·w/2 + |h|·h/2). */
+const MAX_KEYSTONE = 0.05;
+/** Share of the truncated vertical cost the keystone terms must remove to be kept. */
+const KEYSTONE_GAIN = 0.1;

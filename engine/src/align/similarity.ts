@@ -9,6 +9,13 @@ export interface Similarity {
   b: number;
   tx: number;
   ty: number;
+  /**
+   * Optional keystone (perspective) terms per centred px: the rotated, scaled and shifted point is divided by
+   * (1 + g·xR + h·yR) before tx is added. Converged rigs (toe-in) and a slight pitch between the cameras tilt the
+   * rows so that no similarity can level them; absent or 0 for a plain similarity.
+   */
+  g?: number;
+  h?: number;
 }
 
 /** Point correspondences in centred coordinates, as parallel arrays (cheap to subset in RANSAC loops). */
@@ -20,12 +27,97 @@ export interface Correspondences {
 }
 
 export function verticalResidual(m: Similarity, c: Correspondences, i: number): number {
-  return c.yl[i]! - (m.b * c.xr[i]! + m.a * c.yr[i]! + m.ty);
+  const x = c.xr[i]!;
+  const y = c.yr[i]!;
+  return c.yl[i]! - (m.b * x + m.a * y + m.ty) / (1 + (m.g ?? 0) * x + (m.h ?? 0) * y);
 }
 
 /** Horizontal offset left of the model without tx: the pair's disparity at that match (xL − xR after rotation/scale). */
 export function disparity(m: Similarity, c: Correspondences, i: number): number {
-  return c.xl[i]! - (m.a * c.xr[i]! - m.b * c.yr[i]!);
+  const x = c.xr[i]!;
+  const y = c.yr[i]!;
+  return c.xl[i]! - (m.a * x - m.b * y) / (1 + (m.g ?? 0) * x + (m.h ?? 0) * y);
+}
+
+/** Largest |g·x| + |h·y| over the frame (half-width, half-height): how far the keystone terms bend the view. */
+export function keystoneOf(m: Similarity, halfWidth: number, halfHeight: number): number {
+  return Math.abs(m.g ?? 0) * halfWidth + Math.abs(m.h ?? 0) * halfHeight;
+}
+
+/**
+ * Weighted least squares of the keystone model on the vertical equation, linear in (b, a, ty, g, h):
+ * yL·(1 + g·xR + h·yR) = b·xR + a·yR + ty. Undefined when degenerate.
+ */
+export function fitVerticalKeystone(
+  c: Correspondences,
+  indices: ArrayLike<number>,
+  weights?: ArrayLike<number>,
+): Omit<Similarity, 'tx'> | undefined {
+  const n = 5;
+  const ata = new Float64Array(n * n);
+  const atb = new Float64Array(n);
+  const row = new Float64Array(n);
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k]!;
+    const w = weights ? weights[k]! : 1;
+    const x = c.xr[i]!;
+    const y = c.yr[i]!;
+    const v = c.yl[i]!;
+    row[0] = x;
+    row[1] = y;
+    row[2] = 1;
+    row[3] = -x * v;
+    row[4] = -y * v;
+    for (let p = 0; p < n; p++) {
+      atb[p] = atb[p]! + w * row[p]! * v;
+      for (let q = 0; q < n; q++) ata[p * n + q] = ata[p * n + q]! + w * row[p]! * row[q]!;
+    }
+  }
+  const solution = solveSymmetric(ata, atb, n);
+  if (!solution) return undefined;
+  const [b, a, ty, g, h] = solution as unknown as [number, number, number, number, number];
+  return { a, b, ty, g, h };
+}
+
+/** Gaussian elimination with partial pivoting on a small dense system (column-scaled); undefined when singular. */
+function solveSymmetric(matrix: Float64Array, rhs: Float64Array, n: number): Float64Array | undefined {
+  const m = Float64Array.from(matrix);
+  const r = Float64Array.from(rhs);
+  // Scale columns so that the conditioning does not depend on the pixel units of the quadratic terms.
+  const scale = Float64Array.from({ length: n }, (_, p) => Math.sqrt(Math.max(m[p * n + p]!, 1e-300)));
+  for (let p = 0; p < n; p++) {
+    r[p] = r[p]! / scale[p]!;
+    for (let q = 0; q < n; q++) m[p * n + q] = m[p * n + q]! / (scale[p]! * scale[q]!);
+  }
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let k = col + 1; k < n; k++)
+      if (Math.abs(m[k * n + col]!) > Math.abs(m[pivot * n + col]!)) pivot = k;
+    if (!(Math.abs(m[pivot * n + col]!) > 1e-10)) return undefined;
+    if (pivot !== col) {
+      for (let q = 0; q < n; q++) {
+        const t = m[col * n + q]!;
+        m[col * n + q] = m[pivot * n + q]!;
+        m[pivot * n + q] = t;
+      }
+      const t = r[col]!;
+      r[col] = r[pivot]!;
+      r[pivot] = t;
+    }
+    for (let k = col + 1; k < n; k++) {
+      const f = m[k * n + col]! / m[col * n + col]!;
+      for (let q = col; q < n; q++) m[k * n + q] = m[k * n + q]! - f * m[col * n + q]!;
+      r[k] = r[k]! - f * r[col]!;
+    }
+  }
+  const x = new Float64Array(n);
+  for (let p = n - 1; p >= 0; p--) {
+    let sum = r[p]!;
+    for (let q = p + 1; q < n; q++) sum -= m[p * n + q]! * x[q]!;
+    x[p] = sum / m[p * n + p]!;
+  }
+  for (let p = 0; p < n; p++) x[p] = x[p]! / scale[p]!;
+  return x;
 }
 
 /**
@@ -82,6 +174,7 @@ export function fitVerticalRobust(
   start: Similarity,
   huberPx: number,
   iterations = 8,
+  keystone = false,
 ): Similarity {
   let model = start;
   const weights = new Float64Array(indices.length);
@@ -90,13 +183,22 @@ export function fitVerticalRobust(
       const r = Math.abs(verticalResidual(model, c, indices[k]!));
       weights[k] = r <= huberPx ? 1 : huberPx / r;
     }
-    const fit = fitVertical(c, indices, weights);
+    const fit = keystone ? fitVerticalKeystone(c, indices, weights) : plain(fitVertical(c, indices, weights));
     if (!fit) break;
-    const change = Math.abs(fit.a - model.a) + Math.abs(fit.b - model.b) + Math.abs(fit.ty - model.ty) * 1e-3;
+    const change =
+      Math.abs(fit.a - model.a) +
+      Math.abs(fit.b - model.b) +
+      Math.abs(fit.ty - model.ty) * 1e-3 +
+      (Math.abs((fit.g ?? 0) - (model.g ?? 0)) + Math.abs((fit.h ?? 0) - (model.h ?? 0))) * 1e3;
     model = { ...model, ...fit };
     if (change < 1e-9) break;
   }
   return model;
+}
+
+/** A plain similarity fit (keystone terms reset, so a robust refit never keeps stale ones). */
+function plain(fit: Omit<Similarity, 'tx'> | undefined): Omit<Similarity, 'tx'> | undefined {
+  return fit && { ...fit, g: 0, h: 0 };
 }
 
 export function scaleOf(m: Similarity): number {

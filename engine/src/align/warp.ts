@@ -1,6 +1,9 @@
 import type { RawImage } from '../image';
 
-/** Affine map from output (left-frame) pixel coordinates to source (right-frame) pixel coordinates. */
+/**
+ * Map from output (left-frame) pixel coordinates to source (right-frame) pixel coordinates: affine, or projective
+ * when the third row (m20, m21, m22) is given (the source point is then divided by m20·x + m21·y + m22).
+ */
 export interface InverseAffine {
   m00: number;
   m01: number;
@@ -8,6 +11,16 @@ export interface InverseAffine {
   m10: number;
   m11: number;
   m12: number;
+  m20?: number;
+  m21?: number;
+  m22?: number;
+}
+
+/** The source position of output pixel (x, y) under `map`, into `out`. */
+export function mapPoint(map: InverseAffine, x: number, y: number, out: Float64Array): void {
+  const w = (map.m20 ?? 0) * x + (map.m21 ?? 0) * y + (map.m22 ?? 1);
+  out[0] = (map.m00 * x + map.m01 * y + map.m02) / w;
+  out[1] = (map.m10 * x + map.m11 * y + map.m12) / w;
 }
 
 /**
@@ -62,11 +75,13 @@ export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, l
     const oy = rect.y + y;
     let sx = map.m00 * rect.x + map.m01 * oy + map.m02;
     let sy = map.m10 * rect.x + map.m11 * oy + map.m12;
+    let sw = (map.m20 ?? 0) * rect.x + (map.m21 ?? 0) * oy + (map.m22 ?? 1);
+    const dw = map.m20 ?? 0;
     for (let x = 0; x < rect.width; x++) {
-      let px = sx;
-      let py = sy;
+      let px = sw === 1 ? sx : sx / sw;
+      let py = sw === 1 ? sy : sy / sw;
       if (lens) {
-        distortPoint(lens, sx, sy, at);
+        distortPoint(lens, px, py, at);
         px = at[0]!;
         py = at[1]!;
       }
@@ -102,6 +117,7 @@ export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, l
       }
       sx += map.m00;
       sy += map.m10;
+      sw += dw;
     }
   }
   return { data: out, width: rect.width, height: rect.height, channels: ch };
@@ -138,9 +154,11 @@ export function largestValidRect(
   const at = new Float64Array(2);
   const within = (sx: number, sy: number) =>
     sx >= 0 && sy >= 0 && sx <= sourceWidth - 1 && sy <= sourceHeight - 1;
+  const mapped = new Float64Array(2);
   const inside = (x: number, y: number) => {
-    const sx = map.m00 * x + map.m01 * y + map.m02;
-    const sy = map.m10 * x + map.m11 * y + map.m12;
+    mapPoint(map, x, y, mapped);
+    const sx = mapped[0]!;
+    const sy = mapped[1]!;
     if (!lens) return within(sx, sy);
     // Both views go through the lens: the left one by the identity map.
     distortPoint(lens.right, sx, sy, at);

@@ -23,16 +23,28 @@ export const REPETITIVE_KINDS: readonly RepetitiveKind[] = [
   'thin-poles',
 ];
 
+/** Untuned variants: the structure's spacing and its parallax scaled from the tuned scene's. */
+export interface RepetitiveVariant {
+  spacing?: number;
+  parallax?: number;
+}
+
 export function makeRepetitiveScene(
   kind: RepetitiveKind,
   width: number,
   height: number,
   seed = 1,
+  variant: RepetitiveVariant = {},
 ): LayeredScene {
   const random = seeded(seed);
   const side = Math.max(width, height);
+  const spacingScale = variant.spacing ?? 1;
+  const parallaxScale = variant.parallax ?? 1;
   const px = (fraction: number) => Math.max(1, Math.round(fraction * width));
-  const mult4 = (fraction: number) => Math.max(4, Math.round((fraction * width) / 4) * 4);
+  /** A spacing of the structure (scaled by the variant). */
+  const space = (fraction: number) => px(fraction * spacingScale);
+  /** A disparity, a multiple of 4 px (scaled by the variant). */
+  const mult4 = (fraction: number) => Math.max(4, Math.round((fraction * parallaxScale * width) / 4) * 4);
   const background = (disparity: number): SceneLayer => {
     const margin = Math.abs(disparity) + 2;
     return {
@@ -69,7 +81,7 @@ export function makeRepetitiveScene(
     case 'painted-fence': {
       // Vertical boards 1/4 of the spacing wide; parallax 0.8 × the spacing (well over half of it).
       layers.push(background(0));
-      const spacing = px(0.025);
+      const spacing = space(0.025);
       const d = mult4(0.02);
       for (let x = -d; x < width + d; x += spacing) {
         layers.push(plane(x, 0, Math.max(2, Math.round(spacing / 4)), height, d, kind === 'painted-fence'));
@@ -79,7 +91,7 @@ export function makeRepetitiveScene(
     case 'railing': {
       // Balusters over the lower 60 % under a top rail, parallax 0.75 × the spacing.
       layers.push(background(4));
-      const spacing = px(0.033);
+      const spacing = space(0.033);
       const d = mult4(0.025);
       const top = Math.round(height * 0.4);
       for (let x = -d; x < width + d; x += spacing) {
@@ -91,7 +103,7 @@ export function makeRepetitiveScene(
     case 'window-grid': {
       // A facade behind a grid of mullions (horizontal and vertical bars), parallax 0.6 × the spacing.
       layers.push(background(8));
-      const spacing = px(0.035);
+      const spacing = space(0.035);
       const d = mult4(0.021);
       const bar = Math.max(2, Math.round(spacing / 6));
       for (let x = -d; x < width + d; x += spacing) layers.push(plane(x, 0, bar, height, d));
@@ -107,7 +119,7 @@ export function makeRepetitiveScene(
       const slope = (mult4(0.04) - d0) / h;
       const margin = mult4(0.04) + 4;
       const w = width + 2 * margin;
-      const tile = px(0.03);
+      const tile = space(0.03);
       const texture = noiseTexture(w, h, random, side);
       for (let y = 0; y < h; y++) {
         for (let x = 0; x < w; x++) {

@@ -11,7 +11,8 @@ similarity, sub-pixel refinement) and keeps the horizontal parallax. Writes DIR/
 common canvas and prints the transform as JSON (rotationDeg, scale, dx, dy, inliers, residual, pivot).
 dx is the horizontal shift applied so the suggested pivot (main subject) has zero disparity; lensK, when
 present, is the radial lens term removed from both views (a centred point p becomes p(1 + lensK |p|²/r²), r half
-the diagonal).
+the diagonal); keystone, when present, holds the perspective terms g and h of a converged rig (the right view's
+centred point, rotated, scaled and shifted, is divided by 1 + g x + h y).
 
 Options:
   --out DIR           output directory (created if missing)
@@ -31,13 +32,14 @@ export async function run(argv: string[]): Promise<void> {
   const result = await alignPair(left!, right!, { shiftToPivot: !values['no-pivot-shift'] });
   if (!result.ok) throw new Error(`cannot align: ${result.reason}`);
   await writeOutputs(out, { 'left.png': await pngOf(result.left), 'right.png': await pngOf(result.right) });
-  const { rotationDeg, scale, dx, dy, lensK } = result.transform;
+  const { rotationDeg, scale, dx, dy, lensK, keystone } = result.transform;
   printJson({
     rotationDeg,
     scale,
     dx,
     dy,
     ...(lensK === undefined ? {} : { lensK }),
+    ...(keystone === undefined ? {} : { keystone }),
     inliers: result.inliers,
     residual: result.residualVerticalPx,
     pivot: result.suggestedPivot,

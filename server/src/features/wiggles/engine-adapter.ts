@@ -9,6 +9,12 @@ import { splitSideBySide } from '@wiggle/engine/split/side-by-side';
 import sharp from 'sharp';
 import type { IngestedPicture } from '../library/deps';
 
+/**
+ * The engine judged the in-betweens unreliable (its measured confidence is too low): an outcome to record for the
+ * member with its reason (iStatus Error), not a failure to retry.
+ */
+export class InterpolationUnreliable extends Error {}
+
 /** An encoded frame pair: full size `f` and thumbnail `t` (200x140), both WebP. */
 export interface FrameFiles {
   f: Buffer;
@@ -159,7 +165,8 @@ export function pooledEngine(pool: WorkerPool): LibraryEngine {
       const sources: WiggleSources = { kind: 'prepared', views };
       const description = { ...tune, ...(padding ? { padding } : {}), frames: 'inbetweens' } as const;
       const rendered = await pool.runInPool('renderWiggle', [sources, description]);
-      if (rendered.interpolation.status === 'Error') throw new Error(rendered.interpolation.reason);
+      if (rendered.interpolation.status === 'Error')
+        throw new InterpolationUnreliable(rendered.interpolation.reason);
       const [f25, f50, f75] = rendered.frames.map(frameFiles);
       return { 25: f25!, 50: f50!, 75: f75! };
     },

@@ -16,7 +16,12 @@ import {
   upload,
 } from '../../test/library/library-test-kit';
 import { wigglesDepsOf } from './deps';
-import { type LibraryEngine, type RenderedWiggle, sharedEngine } from './engine-adapter';
+import {
+  InterpolationUnreliable,
+  type LibraryEngine,
+  type RenderedWiggle,
+  sharedEngine,
+} from './engine-adapter';
 import { registerWiggleJobs, runWiggleCreation } from './jobs';
 
 /** The real engine, with one step replaced: how the job records each way a creation can end. */
@@ -168,6 +173,80 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
       headers: { authorization: `Bearer ${owner.token}` },
     });
     expect(frame.statusCode).toBe(200);
+  });
+
+  it('records why Enhanced is unavailable when the engine finds the in-betweens unreliable', async () => {
+    const owner = await start(sharedEngine());
+    // Two unrelated pictures: nothing matches consistently, so the engine's confidence is far below its threshold.
+    const noise = (seed: number) =>
+      sharp({
+        create: {
+          width: 160,
+          height: 120,
+          channels: 3,
+          background: { r: 0, g: 0, b: 0 },
+          noise: { type: 'gaussian', mean: 128 + seed, sigma: 60 },
+        },
+      })
+        .jpeg()
+        .toBuffer();
+    const ids = (
+      await upload(t!.app, owner.token, [
+        { filename: 'a.jpg', bytes: await noise(0) },
+        { filename: 'b.jpg', bytes: await noise(5) },
+      ])
+    )
+      .json<UploadOriginalsResponse>()
+      .originals.map((o) => o.id);
+    const made = await api<CreateWigglesResponse>(t!.app, owner.token, 'POST', '/api/library/wiggles', {
+      originalIds: ids,
+      stacking: 'standard',
+      target: 'current',
+    });
+    const id = made.body.wiggles[0]!.id;
+    const status = await waitFor(
+      owner,
+      id,
+      (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress',
+    );
+    expect(status).toMatchObject({ createStatus: 'Success', iStatus: 'Error' });
+    expect(status?.errorMessage).toMatch(
+      /^Enhanced playback is not available: the in-betweens are unreliable: only \d+ % of the pixels match/,
+    );
+  });
+
+  it('keeps the auto-align note first and adds the unreliable in-betweens reason after it', async () => {
+    const owner = await start(
+      engineWith({
+        interpolate: async () => {
+          throw new InterpolationUnreliable('the in-betweens are unreliable: only 12 % of the pixels match');
+        },
+      }),
+    );
+    const solid = await Promise.all([solidJpeg(160, 120, 10), solidJpeg(160, 120, 200)]);
+    const ids = (
+      await upload(t!.app, owner.token, [
+        { filename: 'a.jpg', bytes: solid[0] },
+        { filename: 'b.jpg', bytes: solid[1] },
+      ])
+    )
+      .json<UploadOriginalsResponse>()
+      .originals.map((o) => o.id);
+    const made = await api<CreateWigglesResponse>(t!.app, owner.token, 'POST', '/api/library/wiggles', {
+      originalIds: ids,
+      stacking: 'auto-align',
+      target: 'current',
+    });
+    const id = made.body.wiggles[0]!.id;
+    const status = await waitFor(
+      owner,
+      id,
+      (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress',
+    );
+    expect(status).toMatchObject({ createStatus: 'Success', autoAlignStatus: 'Error', iStatus: 'Error' });
+    expect(status?.errorMessage).toMatch(
+      /^Auto-align failed; .*\) Enhanced playback is not available: the in-betweens are unreliable: only 12 % /,
+    );
   });
 
   it('splits side-by-side originals into new originals, then pairs them (sideBySideOriginals)', async () => {

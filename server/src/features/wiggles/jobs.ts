@@ -6,7 +6,7 @@ import { isoNow } from '../../platform/db/columns';
 import type { JobContext } from '../../platform/jobs/job-queue';
 import { type WiggleFrameName, wiggleFrameKey } from '../library/item-keys';
 import { WIGGLE_CREATE_JOB, type WiggleCreatePayload, type WigglesDeps } from './deps';
-import type { FrameFiles, LibraryEngine } from './engine-adapter';
+import { type FrameFiles, InterpolationUnreliable, type LibraryEngine } from './engine-adapter';
 import { wiggleOriginals } from './originals-for-job';
 import { savedTune } from './tune-store';
 import { loadWiggleForJob, updateWiggleForJob } from './wiggle-store';
@@ -156,7 +156,16 @@ async function createWiggleMedia(
   } catch (error) {
     if (context.signal.aborted) throw error;
     deps.log.warn({ err: error, wiggleId }, 'interpolation failed');
-    await updateWiggleForJob(deps.db, wiggleId, { i_status: 'Error', last_modified_at: isoNow() });
+    // An unreliable pair keeps its reason for the member (Enhanced is not offered); the auto-align note stays first.
+    const reason =
+      error instanceof InterpolationUnreliable ? Messages.enhancedUnavailable(error.message) : undefined;
+    const alignNote =
+      views.autoAlignStatus === 'Error' ? `${Messages.autoAlignFailed} (${views.autoAlignError})` : undefined;
+    await updateWiggleForJob(deps.db, wiggleId, {
+      i_status: 'Error',
+      ...(reason ? { error_message: alignNote ? `${alignNote} ${reason}` : reason } : {}),
+      last_modified_at: isoNow(),
+    });
     return;
   }
   await writeThenRecord(

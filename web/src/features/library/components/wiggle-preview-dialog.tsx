@@ -23,7 +23,7 @@ import {
   PREVIEW_SPEEDS,
   previewFrames,
 } from '../logic/preview-frames';
-import { canPlayEnhanced } from '../logic/wiggle-status';
+import { canPlayEnhanced, enhancedUnavailableReason } from '../logic/wiggle-status';
 
 /**
  * The animated wiggle: Original mode alternates the left and right views, Enhanced mode (once the
@@ -113,7 +113,8 @@ export function WigglePreviewDialog({ wiggle, onClose }: { wiggle: Wiggle; onClo
           <Typography variant="caption" color="text.secondary" component="p">
             {wiggle.iStatus === 'InProgress'
               ? 'The in-between frames are still being made; Enhanced playback becomes available when they are ready.'
-              : 'Enhanced playback needs the interpolated frames, which this wiggle does not have.'}
+              : (enhancedUnavailableReason(wiggle) ??
+                'Enhanced playback needs the interpolated frames, which this wiggle does not have.')}
           </Typography>
         ) : null}
         {wiggle.autoAlignStatus === 'Error' ? (

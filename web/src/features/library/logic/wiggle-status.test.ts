@@ -1,6 +1,13 @@
+import { Messages } from '@wiggle/common/messages';
 import type { Wiggle } from '@wiggle/common/schemas/library';
 import { describe, expect, it } from 'vitest';
-import { canPlayEnhanced, mergeWiggleStatuses, pendingWiggleIds, wiggleDisplayState } from './wiggle-status';
+import {
+  canPlayEnhanced,
+  enhancedUnavailableReason,
+  mergeWiggleStatuses,
+  pendingWiggleIds,
+  wiggleDisplayState,
+} from './wiggle-status';
 
 const wiggle = (id: number, over: Partial<Wiggle> = {}): Wiggle => ({
   id,
@@ -78,5 +85,27 @@ describe('display state', () => {
     expect(wiggleDisplayState(wiggle(1, { createStatus: 'Success', iStatus: 'InProgress' }))).toBe('ready');
     expect(canPlayEnhanced(wiggle(1, { createStatus: 'Success', iStatus: 'InProgress' }))).toBe(false);
     expect(canPlayEnhanced(wiggle(1, { createStatus: 'Success', iStatus: 'Success' }))).toBe(true);
+  });
+});
+
+describe('enhancedUnavailableReason', () => {
+  const reason = Messages.enhancedUnavailable(
+    'the in-betweens are unreliable: only 12 % of the pixels match',
+  );
+  it('gives the reason when interpolation ended in Error with it, after an auto-align note too', () => {
+    expect(enhancedUnavailableReason({ iStatus: 'Error', errorMessage: reason })).toBe(reason);
+    expect(
+      enhancedUnavailableReason({
+        iStatus: 'Error',
+        errorMessage: `${Messages.autoAlignFailed} (x) ${reason}`,
+      }),
+    ).toBe(reason);
+  });
+  it('gives nothing for other messages or statuses', () => {
+    expect(
+      enhancedUnavailableReason({ iStatus: 'Error', errorMessage: Messages.autoAlignFailed }),
+    ).toBeUndefined();
+    expect(enhancedUnavailableReason({ iStatus: 'Success', errorMessage: reason })).toBeUndefined();
+    expect(enhancedUnavailableReason({ iStatus: 'Error', errorMessage: null })).toBeUndefined();
   });
 });

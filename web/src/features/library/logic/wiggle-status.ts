@@ -1,4 +1,5 @@
 import { isWiggleCreationComplete } from '@wiggle/common/enums';
+import { Messages } from '@wiggle/common/messages';
 import type { Wiggle, WiggleStatus } from '@wiggle/common/schemas/library';
 
 type StatusFields = Pick<Wiggle, 'id' | 'createStatus' | 'iStatus'>;
@@ -51,4 +52,13 @@ export function wiggleDisplayState(w: StatusFields): WiggleDisplayState {
 /** Enhanced playback needs the interpolated frames; otherwise the two original views alternate. */
 export function canPlayEnhanced(w: Pick<Wiggle, 'createStatus' | 'iStatus'>): boolean {
   return w.createStatus === 'Success' && w.iStatus === 'Success';
+}
+
+/** The part of the wiggle's message that says why Enhanced playback is unavailable (iStatus Error), if it says so. */
+export function enhancedUnavailableReason(
+  wiggle: Pick<Wiggle, 'iStatus' | 'errorMessage'>,
+): string | undefined {
+  const prefix = Messages.enhancedUnavailable('');
+  const at = wiggle.errorMessage?.indexOf(prefix) ?? -1;
+  return wiggle.iStatus === 'Error' && at >= 0 ? wiggle.errorMessage!.slice(at) : undefined;
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { GrayImage } from '../cv/gray';
+import { seeded } from '../seeded-random';
+import type { Keypoints } from './features';
+import { latticeOffsets } from './lattice-offsets';
+import { preference, rowConsistency } from './row-consistency';
+
+/** Keypoints at the given positions with the given descriptors (8 words each). */
+function keypoints(points: [number, number][], words: Uint32Array): Keypoints {
+  return {
+    x: Float64Array.from(points, ([x]) => x),
+    y: Float64Array.from(points, ([, y]) => y),
+    words,
+    count: points.length,
+  };
+}
+
+function randomWords(n: number, seed: number): Uint32Array {
+  const random = seeded(seed);
+  return Uint32Array.from({ length: n * 8 }, () => Math.floor(random() * 2 ** 32));
+}
+
+describe('latticeOffsets', () => {
+  const random = seeded(5);
+  const n = 300;
+  const left = Array.from(
+    { length: n },
+    () => [40 + random() * 900, 60 + random() * 500] as [number, number],
+  );
+  const words = randomWords(n, 6);
+  const identity = (_x: number, y: number) => y;
+  const column = (x: number) => x;
+
+  it('finds the rows where a repeating pattern matches again (a board one period lower)', () => {
+    // Every feature appears in the right view 12 px left (parallax) and again 23 px lower (the next period).
+    const right = [...left.map(([x, y]) => [x - 12, y]), ...left.map(([x, y]) => [x - 12, y + 23])] as [
+      number,
+      number,
+    ][];
+    const both = new Uint32Array(2 * n * 8);
+    both.set(words);
+    both.set(words, n * 8);
+    const offsets = latticeOffsets(keypoints(left, words), keypoints(right, both), identity, column, 60, 100);
+    expect(offsets[0]).toBe(-23);
+  });
+
+  it('finds none for unique features', () => {
+    const right = left.map(([x, y]) => [x - 12, y] as [number, number]);
+    expect(
+      latticeOffsets(keypoints(left, words), keypoints(right, words), identity, column, 60, 100),
+    ).toEqual([]);
+  });
+});
+
+describe('rowConsistency', () => {
+  // A textured picture and its right view: every row shifted 10 px left (parallax), rows unchanged.
+  const w = 320;
+  const h = 240;
+  const random = seeded(9);
+  const texture = Uint8Array.from({ length: w * h }, () => random() * 255);
+  const left: GrayImage = { data: texture, width: w, height: h, scale: 1 };
+  const shifted = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) shifted[y * w + x] = texture[y * w + Math.min(w - 1, x + 10)]!;
+  const right: GrayImage = { data: shifted, width: w, height: h, scale: 1 };
+  const frames = {
+    sL: 1,
+    sR: 1,
+    cl: { x: (w - 1) / 2, y: (h - 1) / 2 },
+    cr: { x: (w - 1) / 2, y: (h - 1) / 2 },
+  };
+  const range = { min: -20, max: 30 };
+
+  it('prefers the model that puts the content on the same rows over one several rows off', () => {
+    const truth = rowConsistency(left, right, { a: 1, b: 0, tx: 0, ty: 0 }, frames, range);
+    const off = rowConsistency(left, right, { a: 1, b: 0, tx: 0, ty: 6 }, frames, range);
+    expect(preference(truth, off)).toBeGreaterThan(0.5);
+    expect(preference(off, truth)).toBeLessThan(-0.5);
+    expect(preference(truth, truth)).toBe(0);
+  });
+});

@@ -1,0 +1,82 @@
+import type { GrayImage } from '../cv/gray';
+import type { Keypoints } from './features';
+import { guideByModel, type ReducedFrames, withinIndices } from './guided-fit';
+import { latticeOffsets } from './lattice-offsets';
+import { preference, rowConsistency } from './row-consistency';
+import { type Correspondences, disparity, quantile, type Similarity } from './similarity';
+
+/** Row bands (reduced px) of the guided passes from a shifted candidate: its rotation may still be off. */
+const CANDIDATE_BANDS = [8, 5, 3, 1.5];
+/** Vertical search for repeats: this share of the reduced height each way. */
+const SEARCH_SHARE = 0.12;
+/** A candidate replaces the first model only when this net share of pixels prefers it (see preference). */
+const MIN_GAIN = 0.01;
+
+export interface Guided {
+  matches: Correspondences;
+  model: Similarity;
+}
+
+/**
+ * Guards against a model one period off on repetitive texture: the rows where the right view's keypoints repeat
+ * the left's (latticeOffsets) give shifted candidates, each refitted by guided matching; all are scored densely
+ * (rowConsistency: does every region find its match on the same row?) and the best is kept. Without repeats the
+ * first model is returned untouched (and nothing dense is computed).
+ */
+export function resolvePeriod(
+  grays: { left: GrayImage; right: GrayImage },
+  keys: { left: Keypoints; right: Keypoints },
+  first: Guided,
+  f: ReducedFrames,
+  maxDisparityPx: number,
+): Guided & { candidates: number } {
+  const m = first.model;
+  const toCentredR = (x: number, y: number) => [
+    (x + 0.5) * f.sR - 0.5 - f.cr.x,
+    (y + 0.5) * f.sR - 0.5 - f.cr.y,
+  ];
+  const offsets = latticeOffsets(
+    keys.left,
+    keys.right,
+    (x, y) => {
+      const [X, Y] = toCentredR(x, y);
+      return (m.b * X! + m.a * Y! + m.ty + f.cl.y + 0.5) / f.sL - 0.5;
+    },
+    (x, y) => {
+      const [X, Y] = toCentredR(x, y);
+      return (m.a * X! - m.b * Y! + f.cl.x + 0.5) / f.sL - 0.5;
+    },
+    SEARCH_SHARE * grays.left.height,
+    maxDisparityPx / f.sL,
+  );
+  if (offsets.length === 0) return { ...first, candidates: 0 };
+  const candidates: Guided[] = [first];
+  for (const offset of offsets) {
+    const start = { ...m, ty: m.ty + offset * f.sL };
+    const guided = guideByModel(keys.left, keys.right, start, f, maxDisparityPx, CANDIDATE_BANDS);
+    if (withinIndices(guided.matches, guided.model, f.sL).length >= 8) candidates.push(guided);
+  }
+  if (candidates.length === 1) return { ...first, candidates: 0 };
+  const range = disparityRangeOf(candidates, maxDisparityPx);
+  const maps = candidates.map((c) => rowConsistency(grays.left, grays.right, c.model, f, range));
+  const gains = maps.map((map) => preference(map, maps[0]!));
+  let best = 0;
+  for (let k = 1; k < candidates.length; k++) {
+    if (gains[k]! > Math.max(MIN_GAIN, gains[best]!)) best = k;
+  }
+  return { ...candidates[best]!, candidates: candidates.length - 1 };
+}
+
+/** The span of the candidates' matched disparities (2nd to 98th percentile) with 5 % of the width around it. */
+function disparityRangeOf(candidates: Guided[], maxDisparityPx: number): { min: number; max: number } {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const c of candidates) {
+    const n = c.matches.xl.length;
+    const d = Float64Array.from({ length: n }, (_, i) => disparity(c.model, c.matches, i));
+    min = Math.min(min, quantile(d, 0.02));
+    max = Math.max(max, quantile(d, 0.98));
+  }
+  const margin = maxDisparityPx / 6;
+  return { min: Math.max(-maxDisparityPx, min - margin), max: Math.min(maxDisparityPx, max + margin) };
+}

@@ -1,0 +1,158 @@
+import { census5x5 } from '../cv/census';
+import type { GrayImage } from '../cv/gray';
+import { popcount } from './features';
+import type { Similarity } from './similarity';
+
+/** Long side of the copy the dense score runs on. */
+const SCORE_SIDE = 192;
+/** Census window sums over (2r+1)² pixels before the minimum over disparities is taken. */
+const WINDOW_RADIUS = 2;
+
+/** Where the views are: reduced pixel size (sL, sR) and full-resolution centres, as in reducedGray. */
+export interface ViewFrames {
+  sL: number;
+  sR: number;
+  cl: { x: number; y: number };
+  cr: { x: number; y: number };
+}
+
+/**
+ * How well a model puts the two views' content on the same rows, densely: the right view is warped onto the left
+ * under `model` (on a ≤ 192 px copy), and every left pixel's 5×5 census is compared along its row with the right's
+ * over the disparity range. Returns, per pixel of that copy, the smallest 5×5-summed Hamming cost (NaN near the
+ * border); compare two models with `preference`. A periodic board matched one square off agrees with itself but not
+ * with the room around it or its own border; the true model agrees everywhere. Disparities are those of `model` without tx (full-resolution px).
+ */
+export function rowConsistency(
+  left: GrayImage,
+  right: GrayImage,
+  model: Similarity,
+  f: ViewFrames,
+  disparity: { min: number; max: number },
+): Float64Array {
+  const k = Math.max(1, Math.ceil(Math.max(left.width, left.height) / SCORE_SIDE));
+  const w = Math.floor(left.width / k);
+  const h = Math.floor(left.height / k);
+  const full = f.sL * k;
+  const small = boxDown(left, k, w, h);
+  // The right view reduced by the same box, so both copies carry the same detail.
+  const kr = Math.max(1, Math.round((k * f.sL) / f.sR));
+  const rightSmall: GrayImage = {
+    data: boxDown(right, kr, Math.floor(right.width / kr), Math.floor(right.height / kr)),
+    width: Math.floor(right.width / kr),
+    height: Math.floor(right.height / kr),
+    scale: right.scale * kr,
+  };
+  const fullR = f.sR * kr;
+  const warped = new Uint8Array(w * h);
+  const inside = new Uint8Array(w * h);
+  // Left small pixel → full-res centred → right full-res (inverse of the model, tx = 0) → right reduced.
+  const det = model.a * model.a + model.b * model.b;
+  const ia = model.a / det;
+  const ib = model.b / det;
+  for (let y = 0; y < h; y++) {
+    const Y = (y + 0.5) * full - 0.5 - f.cl.y - model.ty;
+    for (let x = 0; x < w; x++) {
+      const X = (x + 0.5) * full - 0.5 - f.cl.x;
+      const xr = (ia * X + ib * Y + f.cr.x + 0.5) / fullR - 0.5;
+      const yr = (-ib * X + ia * Y + f.cr.y + 0.5) / fullR - 0.5;
+      const v = bilinear(rightSmall, xr, yr);
+      if (v >= 0) {
+        warped[y * w + x] = v;
+        inside[y * w + x] = 1;
+      }
+    }
+  }
+  const cl = census5x5(small, w, h);
+  const cr = census5x5(warped, w, h);
+  const dMin = Math.floor(disparity.min / full);
+  const dMax = Math.ceil(disparity.max / full);
+  const best = new Float64Array(w * h).fill(Number.POSITIVE_INFINITY);
+  const costs = new Float64Array(w * h);
+  const rowSum = new Float64Array(w * h);
+  for (let d = dMin; d <= dMax; d++) {
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const xr = x - d;
+        const i = y * w + x;
+        costs[i] = xr < 0 || xr >= w || !inside[y * w + xr] ? 24 : popcount(cl[i]! ^ cr[y * w + xr]!);
+      }
+    }
+    boxSum(costs, rowSum, w, h, WINDOW_RADIUS);
+    for (let i = 0; i < w * h; i++) if (costs[i]! < best[i]!) best[i] = costs[i]!;
+  }
+  const r = WINDOW_RADIUS + 2;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (y < r || x < r || y >= h - r || x >= w - r) best[y * w + x] = Number.NaN;
+    }
+  }
+  return best;
+}
+
+/**
+ * Net share of pixels that clearly prefer `candidate` over `reference` (cost lower by a quarter and 10 more), minus
+ * those that clearly prefer `reference`: regions both models match equally (a periodic board, a blank wall) do not
+ * vote; the room around the board and the board's own border do.
+ */
+export function preference(candidate: Float64Array, reference: Float64Array): number {
+  let net = 0;
+  let count = 0;
+  for (let i = 0; i < candidate.length; i++) {
+    const c = candidate[i]!;
+    const r = reference[i]!;
+    if (Number.isNaN(c) || Number.isNaN(r)) continue;
+    count++;
+    if (r - c > 0.25 * r + 10) net++;
+    else if (c - r > 0.25 * c + 10) net--;
+  }
+  return count ? net / count : 0;
+}
+
+function boxDown(image: GrayImage, k: number, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  const area = k * k;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let v = 0; v < k; v++) {
+        const row = (y * k + v) * image.width + x * k;
+        for (let u = 0; u < k; u++) s += image.data[row + u]!;
+      }
+      out[y * w + x] = Math.round(s / area);
+    }
+  }
+  return out;
+}
+
+/** Bilinear grey value at (x, y), or −1 outside the picture. */
+function bilinear(image: GrayImage, x: number, y: number): number {
+  if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) return -1;
+  const x0 = Math.min(image.width - 2, Math.floor(x));
+  const y0 = Math.min(image.height - 2, Math.floor(y));
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * image.width + x0;
+  const d = image.data;
+  const top = d[i]! * (1 - fx) + d[i + 1]! * fx;
+  const bottom = d[i + image.width]! * (1 - fx) + d[i + image.width + 1]! * fx;
+  return Math.round(top * (1 - fy) + bottom * fy);
+}
+
+/** In-place (2r+1)² box sum of `values` (edges clamped), `tmp` as scratch. */
+function boxSum(values: Float64Array, tmp: Float64Array, w: number, h: number, r: number): void {
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let u = -r; u <= r; u++) s += values[y * w + Math.min(w - 1, Math.max(0, x + u))]!;
+      tmp[y * w + x] = s;
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let v = -r; v <= r; v++) s += tmp[Math.min(h - 1, Math.max(0, y + v)) * w + x]!;
+      values[y * w + x] = s;
+    }
+  }
+}
