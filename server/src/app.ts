@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
 import { deleteExpiredCodes } from './features/account/users-service';
 import { adminRoutes } from './features/admin/routes';
+import { adminShopRoutes } from './features/admin/shop-routes';
 import { authRoutes } from './features/auth/routes';
 import { exportDepsOf } from './features/exports/deps';
 import { registerExportJobs } from './features/exports/jobs';
@@ -152,6 +153,7 @@ export async function buildApp(
       await api.register(shopRoutes, options);
       await api.register(usageRoutes, options);
       await api.register(adminRoutes, options);
+      await api.register(adminShopRoutes, options);
       await api.register(exportRoutes, { platform, deps: exportDepsOf(platform, wiggles.engine) });
     },
     { prefix: '/api' },
