@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { adminRows, adminSetup } from './admin-rows';
+import { adminShopRows, adminShopSetup } from './admin-shop-rows';
 import {
   everyone,
   type MatrixContext,
@@ -162,6 +163,7 @@ export const authorizationMatrix: MatrixRow[] = [
   ...tuneRows,
   ...shopRows,
   ...adminRows,
+  ...adminShopRows,
   ...exportRows,
 ];
 export const matrixSetups: MatrixSetup[] = [
@@ -171,6 +173,7 @@ export const matrixSetups: MatrixSetup[] = [
   tuneSetup,
   shopSetup,
   adminSetup,
+  adminShopSetup,
   exportSetup,
 ];
 

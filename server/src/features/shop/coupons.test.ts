@@ -112,7 +112,11 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
     ];
     const disabledAnswer = [
       400,
-      { code: 'coupon_disabled', message: Messages.couponDisabled, fields: { code: Messages.couponDisabled } },
+      {
+        code: 'coupon_disabled',
+        message: Messages.couponDisabled,
+        fields: { code: Messages.couponDisabled },
+      },
     ];
     expect(answers).toEqual([invalid, invalid, disabledAnswer, disabledAnswer, invalid, invalid]);
     const rolls = (
