@@ -21,6 +21,13 @@ const AdminSectionPage = lazyPage(() => import('../features/admin/admin-section-
 const AdminUserPage = lazyPage(() => import('../features/admin/user-page'), 'UserPage');
 const AdminSupportPage = lazyPage(() => import('../features/admin/support-page'), 'SupportPage');
 const AdminLogPage = lazyPage(() => import('../features/admin/log-page'), 'LogPage');
+const AdminPackagePage = lazyPage(() => import('../features/admin/package-page'), 'PackagePage');
+const AdminPurchasePage = lazyPage(() => import('../features/admin/purchase-page'), 'PurchasePage');
+const AdminCouponPage = lazyPage(() => import('../features/admin/coupon-page'), 'CouponPage');
+const AdminCouponCreatePage = lazyPage(
+  () => import('../features/admin/coupon-create-page'),
+  'CouponCreatePage',
+);
 const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
@@ -39,7 +46,15 @@ export const ADMIN_CHILD_PATHS = [
 ] as const;
 
 /** Admin pages built so far; the rest show what they will hold. */
-const BUILT_ADMIN_PATHS = new Set<string>(['user', 'support', 'log']);
+const BUILT_ADMIN_PATHS = new Set<string>([
+  'user',
+  'support',
+  'log',
+  'package',
+  'purchase',
+  'coupon',
+  'coupon/create',
+]);
 
 export const routes: RouteObject[] = [
   {
@@ -74,6 +89,10 @@ export const routes: RouteObject[] = [
               { path: 'user', element: <AdminUserPage /> },
               { path: 'support', element: <AdminSupportPage /> },
               { path: 'log', element: <AdminLogPage /> },
+              { path: 'package', element: <AdminPackagePage /> },
+              { path: 'purchase', element: <AdminPurchasePage /> },
+              { path: 'coupon', element: <AdminCouponPage /> },
+              { path: 'coupon/create', element: <AdminCouponCreatePage /> },
               ...ADMIN_CHILD_PATHS.filter((path) => !BUILT_ADMIN_PATHS.has(path)).map((path) => ({
                 path,
                 element: <AdminSectionPage />,

@@ -160,6 +160,18 @@ function upload<T>(path: string, formData: FormData, options: UploadOptions = {}
   });
 }
 
+/** A file the API answers (a CSV export) as a Blob, with the member's token; rejects with ApiError as calls do. */
+async function blob(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { headers: authHeader(undefined) });
+  } catch (cause) {
+    throw new ApiError(-1, null, cause);
+  }
+  if (!response.ok) throw new ApiError(response.status, parseOrNull(await response.text().catch(() => '')));
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
@@ -168,6 +180,7 @@ export const api = {
     request<T>('PUT', path, body ?? {}, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
   upload,
+  blob,
 };
 
 /** The message to show for a failed call: the server's words when it sent some, else the fallback. */
