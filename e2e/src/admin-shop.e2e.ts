@@ -53,6 +53,7 @@ describe('the admin runs the shop in the browser', () => {
     await page.getByLabel('Number of codes').fill('2');
     await page.getByLabel('Content (package)').click();
     await page.getByRole('option', { name: /^Pro: 50 frames up to 2560 px/ }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     if (shots) await page.screenshot({ path: `${shots}/admin-coupon-create.png`, fullPage: true });
     await page.getByRole('button', { name: 'Create coupon' }).click();
     await page.getByRole('heading', { name: 'Admin · Coupon E2E admin spring created' }).waitFor();

@@ -9,7 +9,7 @@ const usage = `Usage: npm run coupon:create -- --name 'Spring' --package-id 2 [-
 
 Creates an Active coupon granting the package's roll, redeemable --amount times in total (once per member), with
 --codes random codes (16 characters, case-insensitive), in the configured database (DATA_DIR / DATABASE_URL).
-Prints one code per line. (The admin screen for coupons comes later.)`;
+Prints one code per line. The admin page /admin/coupon/create and POST /api/admin/coupons use the same service.`;
 
 const positive = (text: string | undefined, fallback: number) => {
   const value = text === undefined ? fallback : Number(text);

@@ -120,18 +120,16 @@ export function PackagePage() {
       key: 'price',
       label: 'Price',
       align: 'right',
-      render: (p) =>
-        p.discountPercent > 0 ? (
-          <>
-            {formatPrice(p.currentPrice)}{' '}
-            <Typography component="s" variant="caption" color="text.secondary">
-              {formatPrice(p.fullPrice)}
-            </Typography>{' '}
-            −{p.discountPercent} %
-          </>
-        ) : (
-          formatPrice(p.currentPrice)
-        ),
+      render: (p) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>
+          {formatPrice(p.currentPrice)}
+          {p.discountPercent > 0 && (
+            <Typography variant="caption" component="div" color="text.secondary">
+              <s>{formatPrice(p.fullPrice)}</s> −{p.discountPercent} %
+            </Typography>
+          )}
+        </Box>
+      ),
     },
     {
       key: 'validity',

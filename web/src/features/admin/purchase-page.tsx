@@ -43,7 +43,7 @@ export function PurchasePage() {
 
   const columns: Column<AdminPurchase>[] = [
     { key: 'id', label: 'Id', render: (p) => p.id, align: 'right' },
-    { key: 'init', label: 'Started', render: (p) => new Date(p.initDate).toLocaleString() },
+    { key: 'init', label: 'Started', render: (p) => new Date(p.initDate).toLocaleDateString() },
     {
       key: 'member',
       label: 'Member',
@@ -67,7 +67,12 @@ export function PurchasePage() {
     { key: 'credit', label: 'Credit status', render: (p) => p.creditStatus },
     { key: 'package', label: 'Package', render: (p) => `${p.quantity} × ${p.packageName}` },
     { key: 'left', label: 'Frames left', render: (p) => `${p.creditsLeft} / ${p.credits}`, align: 'right' },
-    { key: 'price', label: 'Price', render: (p) => formatPrice(p.price), align: 'right' },
+    {
+      key: 'price',
+      label: 'Price',
+      render: (p) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatPrice(p.price)}</Box>,
+      align: 'right',
+    },
     {
       key: 'detail',
       label: '',
@@ -101,6 +106,8 @@ export function PurchasePage() {
             setMemberInput(event.target.value);
             setParams(event.target.value.trim() ? { userId: event.target.value.trim() } : {});
           }}
+          placeholder="any"
+          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ width: 140 }}
         />
       </Box>
