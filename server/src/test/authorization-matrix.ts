@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { adminContentRows, adminContentSetup } from './admin-content-rows';
 import { adminRows, adminSetup } from './admin-rows';
 import {
   everyone,
@@ -162,6 +163,7 @@ export const authorizationMatrix: MatrixRow[] = [
   ...tuneRows,
   ...shopRows,
   ...adminRows,
+  ...adminContentRows,
   ...exportRows,
 ];
 export const matrixSetups: MatrixSetup[] = [
@@ -171,6 +173,7 @@ export const matrixSetups: MatrixSetup[] = [
   tuneSetup,
   shopSetup,
   adminSetup,
+  adminContentSetup,
   exportSetup,
 ];
 
