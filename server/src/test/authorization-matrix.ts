@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { adminContentRows, adminContentSetup } from './admin-content-rows';
 import { adminRows, adminSetup } from './admin-rows';
 import { adminShopRows, adminShopSetup } from './admin-shop-rows';
 import {
@@ -163,6 +164,7 @@ export const authorizationMatrix: MatrixRow[] = [
   ...tuneRows,
   ...shopRows,
   ...adminRows,
+  ...adminContentRows,
   ...adminShopRows,
   ...exportRows,
 ];
@@ -173,6 +175,7 @@ export const matrixSetups: MatrixSetup[] = [
   tuneSetup,
   shopSetup,
   adminSetup,
+  adminContentSetup,
   adminShopSetup,
   exportSetup,
 ];

@@ -16,7 +16,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminApi, type UserAction } from './api/admin-api';
 import { FilterSelect } from './components/filter-select';
-import { type Column, PagedTable } from './components/paged-table';
+import { type Column, PagedTable, type TableSort } from './components/paged-table';
 import { useAdminPages } from './use-admin-pages';
 
 const STATUS_LABEL: Record<number, string> = {
@@ -41,7 +41,8 @@ export function UserPage() {
   const adminToken = useAuthStore((state) => state.token);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
-  const filter = { search: useDebouncedValue(search.trim(), 300), status };
+  const [sort, setSort] = useState<TableSort>({ by: 'id', order: 'desc' });
+  const filter = { search: useDebouncedValue(search.trim(), 300), status, sort: sort.by, order: sort.order };
   const { tableProps, replaceRow } = useAdminPages<AdminUser>('users', filter, (cursor) =>
     adminApi.users(filter, cursor),
   );
@@ -72,24 +73,33 @@ export function UserPage() {
   };
 
   const columns: Column<AdminUser>[] = [
-    { key: 'id', label: 'Id', render: (u) => u.id, align: 'right' },
+    { key: 'id', label: 'Id', render: (u) => u.id, align: 'right', sortKey: 'id' },
+    { key: 'name', label: 'Name', render: (u) => u.name, sortKey: 'name' },
     {
-      key: 'member',
-      label: 'Member',
+      key: 'email',
+      label: 'E-mail',
+      sortKey: 'email',
       render: (u) => (
         <>
-          <Typography variant="body2">{u.name}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            {u.email}
-            {u.isVerifiedEmail ? '' : ' · not verified'}
-          </Typography>
+          {u.email}
+          {u.isVerifiedEmail ? null : (
+            <Typography variant="caption" color="text.secondary" component="div">
+              not verified
+            </Typography>
+          )}
         </>
       ),
     },
-    { key: 'created', label: 'Created', render: (u) => new Date(u.created).toLocaleDateString() },
+    {
+      key: 'created',
+      label: 'Created',
+      render: (u) => new Date(u.created).toLocaleDateString(),
+      sortKey: 'created',
+    },
     {
       key: 'status',
       label: 'Status',
+      sortKey: 'status',
       render: (u) => (
         <Chip
           size="small"
@@ -154,7 +164,7 @@ export function UserPage() {
           options={Object.entries(STATUS_LABEL)}
         />
       </Box>
-      <PagedTable label="Users" columns={columns} {...tableProps} />
+      <PagedTable label="Users" columns={columns} sort={sort} onSortChange={setSort} {...tableProps} />
     </Paper>
   );
 }
