@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_BETA_DISCOUNT_PERCENT, ROLL_RESOLUTIONS } from '../constants';
 import { COUPON_STATUSES, CREDIT_STATUSES, PURCHASE_STATUSES, PURCHASE_TYPES } from '../enums';
 import { Messages } from '../messages';
-import { ADMIN_PAGE_SIZE } from './admin';
+import { ADMIN_PAGE_SIZE, adminSortFields } from './admin';
 import { optionalTextField, textField } from './text';
 
 const pageLimit = z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE);
@@ -93,7 +93,11 @@ export const packageOrderSchema = z.object({
 
 // ---- Purchases ----
 
+export const ADMIN_PURCHASE_SORTS = ['id', 'price', 'creditsLeft'] as const;
+export type AdminPurchaseSort = (typeof ADMIN_PURCHASE_SORTS)[number];
+
 export const adminPurchasesQuerySchema = z.object({
+  ...adminSortFields(ADMIN_PURCHASE_SORTS, 'id'),
   type: z.enum(PURCHASE_TYPES).optional(),
   status: z.enum(PURCHASE_STATUSES).optional(),
   creditStatus: z.enum(CREDIT_STATUSES).optional(),
@@ -167,7 +171,11 @@ export type CouponCreateInput = z.input<typeof couponCreateSchema>;
 export const couponCreatedSchema = z.object({ id: z.number(), codes: z.array(z.string()) });
 export type CouponCreated = z.infer<typeof couponCreatedSchema>;
 
+export const ADMIN_COUPON_SORTS = ['id', 'name', 'amountLeft'] as const;
+export type AdminCouponSort = (typeof ADMIN_COUPON_SORTS)[number];
+
 export const adminCouponsQuerySchema = z.object({
+  ...adminSortFields(ADMIN_COUPON_SORTS, 'id'),
   status: z.enum(COUPON_STATUSES).optional(),
   cursor,
   limit: pageLimit,

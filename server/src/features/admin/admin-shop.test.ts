@@ -255,6 +255,28 @@ describe.each(testDialects())('admin shop on %s', (dialect) => {
       expect((await call('GET', '/api/admin/coupons/999999/codes.csv')).statusCode).toBe(404);
     });
 
+    it('sorts coupons by name and by redemptions left; an unknown sort is a 400', async () => {
+      for (const [name, amount] of [
+        ['Kiwi', 7],
+        ['Apple', 9],
+        ['Mango', 8],
+      ] as const) {
+        await call('POST', '/api/admin/coupons', { name, amount, codes: 1, packageId });
+      }
+      const byName = (await call('GET', '/api/admin/coupons?sort=name&order=asc&limit=200')).json().items as {
+        name: string;
+      }[];
+      // Plain capitalised words compare the same under any collation the database may use.
+      const fruit = ['Apple', 'Kiwi', 'Mango'];
+      expect(byName.map((c) => c.name).filter((name) => fruit.includes(name))).toEqual(fruit);
+      const byLeft = (await call('GET', '/api/admin/coupons?sort=amountLeft&order=desc&limit=200')).json()
+        .items as { amountLeft: number }[];
+      const left = byLeft.map((c) => c.amountLeft);
+      expect(left).toEqual([...left].sort((a, b) => b - a));
+      expect(left).toEqual(expect.arrayContaining([9, 8, 7]));
+      expect((await call('GET', '/api/admin/coupons?sort=package')).statusCode).toBe(400);
+    });
+
     it('disables a coupon: its codes stop redeeming with a clear message', async () => {
       const { id, codes } = (
         await call('POST', '/api/admin/coupons', { name: 'Stop', amount: 5, codes: 1, packageId })

@@ -1,14 +1,27 @@
+import type { SortOrder } from '@wiggle/common/schemas/admin';
 import {
   type AdminCoupon,
   type AdminCouponCode,
+  type AdminCouponSort,
   COUPON_CODE_REDEMPTIONS_SHOWN,
 } from '@wiggle/common/schemas/admin-shop';
 import type { Kysely } from 'kysely';
 import { decodeCursor, pageFromRows } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
+import { decodeSortCursor, type SortColumn } from '../../platform/db/sorted-page';
 import { NotFound } from '../../platform/errors';
 import { csvLine } from '../../platform/http/csv';
 import { type AdminCouponRow, createCouponAdminStore } from './coupon-admin-store';
+
+/** Whitelisted sorts, each on a (column, id) index (migration 0045). */
+const COUPON_SORTS: Record<
+  AdminCouponSort,
+  SortColumn & { value: (row: AdminCouponRow) => string | number }
+> = {
+  id: { column: 'coupons.id', kind: 'number', value: (row) => row.id },
+  name: { column: 'coupons.name', kind: 'text', value: (row) => row.name },
+  amountLeft: { column: 'coupons.amount_left', kind: 'number', value: (row) => row.amount_left },
+};
 
 function toAdminCoupon(row: AdminCouponRow): AdminCoupon {
   return {
@@ -42,10 +55,18 @@ export function createCouponAdminService(db: Kysely<Database>) {
     return row;
   };
   return {
-    async list(query: { status?: string | undefined; cursor?: string | undefined; limit: number }) {
-      const after = decodeCursor(query.cursor);
-      const rows = await store.list(query.status, after?.id ?? null, query.limit);
-      const { rows: page, nextCursor } = pageFromRows(rows, query.limit, (row) => row.id);
+    async list(query: {
+      status?: string | undefined;
+      sort: AdminCouponSort;
+      order: SortOrder;
+      cursor?: string | undefined;
+      limit: number;
+    }) {
+      const column = COUPON_SORTS[query.sort];
+      const after = decodeSortCursor(query.cursor, column);
+      const sort = { column, idColumn: 'coupons.id', order: query.order };
+      const rows = await store.list(query.status, sort, after, query.limit);
+      const { rows: page, nextCursor } = pageFromRows(rows, query.limit, column.value);
       return { items: page.map(toAdminCoupon), nextCursor };
     },
 

@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import type { Cursor } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
+import { afterSortCursor, type SortedPageRequest } from '../../platform/db/sorted-page';
 
 /** Coupons for the admin: pages of coupons and codes, who redeemed which code, disabling. */
 export function createCouponAdminStore(db: Kysely<Database>) {
@@ -30,12 +32,13 @@ export function createCouponAdminStore(db: Kysely<Database>) {
           .as('codes_used'),
       ]);
   return {
-    list(status: string | undefined, afterId: number | null, limit: number) {
+    list(status: string | undefined, sort: SortedPageRequest, after: Cursor | null, limit: number) {
       let query = coupons();
       if (status) query = query.where('coupons.status', '=', status);
-      if (afterId !== null) query = query.where('coupons.id', '<', afterId);
+      if (after) query = query.where(afterSortCursor(sort, after));
       return query
-        .orderBy('coupons.id', 'desc')
+        .orderBy(sql.ref(sort.column.column), sort.order)
+        .orderBy(sql.ref(sort.idColumn), sort.order)
         .limit(limit + 1)
         .execute();
     },

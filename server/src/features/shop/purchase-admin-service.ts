@@ -1,11 +1,24 @@
-import type { AdminPurchase, AdminPurchaseDetail } from '@wiggle/common/schemas/admin-shop';
+import type { SortOrder } from '@wiggle/common/schemas/admin';
+import type {
+  AdminPurchase,
+  AdminPurchaseDetail,
+  AdminPurchaseSort,
+} from '@wiggle/common/schemas/admin-shop';
 import type { CreditStatus, PurchaseStatus, PurchaseType } from '@wiggle/common/schemas/shop';
 import type { Kysely } from 'kysely';
-import { decodeCursor, pageFromRows } from '../../platform/db/keyset-cursor';
+import { pageFromRows } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
+import { decodeSortCursor, type SortColumn } from '../../platform/db/sorted-page';
 import { NotFound } from '../../platform/errors';
 import { toMajor } from './mappers';
 import { type AdminPurchaseRow, createPurchaseAdminStore, type PurchaseFilter } from './purchase-admin-store';
+
+/** Whitelisted sorts, each on a (column, id) index (migration 0045); id is the purchase's age. */
+const PURCHASE_SORTS: Record<AdminPurchaseSort, SortColumn & { value: (row: AdminPurchaseRow) => number }> = {
+  id: { column: 'purchases.id', kind: 'number', value: (row) => row.id },
+  price: { column: 'purchases.price', kind: 'number', value: (row) => row.price },
+  creditsLeft: { column: 'purchases.credits_left', kind: 'number', value: (row) => row.credits_left },
+};
 
 function toAdminPurchase(row: AdminPurchaseRow): AdminPurchase {
   return {
@@ -31,10 +44,19 @@ function toAdminPurchase(row: AdminPurchaseRow): AdminPurchase {
 export function createPurchaseAdminService(db: Kysely<Database>) {
   const store = createPurchaseAdminStore(db);
   return {
-    async list(query: PurchaseFilter & { cursor?: string | undefined; limit: number }) {
-      const after = decodeCursor(query.cursor);
-      const rows = await store.list(query, after?.id ?? null, query.limit);
-      const { rows: page, nextCursor } = pageFromRows(rows, query.limit, (row) => row.id);
+    async list(
+      query: PurchaseFilter & {
+        sort: AdminPurchaseSort;
+        order: SortOrder;
+        cursor?: string | undefined;
+        limit: number;
+      },
+    ) {
+      const column = PURCHASE_SORTS[query.sort];
+      const after = decodeSortCursor(query.cursor, column);
+      const sort = { column, idColumn: 'purchases.id', order: query.order };
+      const rows = await store.list(query, sort, after, query.limit);
+      const { rows: page, nextCursor } = pageFromRows(rows, query.limit, column.value);
       return { items: page.map(toAdminPurchase), nextCursor };
     },
 

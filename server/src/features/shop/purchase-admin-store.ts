@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Cursor } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
+import { afterSortCursor, type SortedPageRequest } from '../../platform/db/sorted-page';
 
 export interface PurchaseFilter {
   type?: string | undefined;
@@ -34,20 +36,21 @@ const PURCHASE_COLUMNS = [
   'purchases.failure_behavior as failure_behavior',
 ] as const;
 
-/** Purchases of every member for the admin, newest first by id (keyset; each filter has an (x, id) index). */
+/** Purchases of every member for the admin in sorted keyset pages (each filter and sort has an (x, id) index). */
 export function createPurchaseAdminStore(db: Kysely<Database>) {
   const base = () =>
     db.selectFrom('purchases').innerJoin('users', 'users.id', 'purchases.user_id').select(PURCHASE_COLUMNS);
   return {
-    list(filter: PurchaseFilter, afterId: number | null, limit: number) {
+    list(filter: PurchaseFilter, sort: SortedPageRequest, after: Cursor | null, limit: number) {
       let query = base();
       if (filter.type) query = query.where('purchases.type', '=', filter.type);
       if (filter.status) query = query.where('purchases.status', '=', filter.status);
       if (filter.creditStatus) query = query.where('purchases.credit_status', '=', filter.creditStatus);
       if (filter.userId) query = query.where('purchases.user_id', '=', filter.userId);
-      if (afterId !== null) query = query.where('purchases.id', '<', afterId);
+      if (after) query = query.where(afterSortCursor(sort, after));
       return query
-        .orderBy('purchases.id', 'desc')
+        .orderBy(sql.ref(sort.column.column), sort.order)
+        .orderBy(sql.ref(sort.idColumn), sort.order)
         .limit(limit + 1)
         .execute();
     },

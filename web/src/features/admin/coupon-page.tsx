@@ -13,7 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { shopAdminApi } from './api/shop-api';
 import { CouponCodesDialog } from './components/coupon-codes-dialog';
 import { FilterSelect } from './components/filter-select';
-import { type Column, PagedTable } from './components/paged-table';
+import { type Column, PagedTable, type TableSort } from './components/paged-table';
 import { downloadCouponCodes } from './download-codes';
 import { useAdminPages } from './use-admin-pages';
 
@@ -23,7 +23,8 @@ const STATUS_COLOR = { Active: 'success', Disabled: 'default', Empty: 'warning' 
 export function CouponPage() {
   usePageTitle('Admin · Coupons');
   const [status, setStatus] = useState('');
-  const filter = { status };
+  const [sort, setSort] = useState<TableSort>({ by: 'id', order: 'desc' });
+  const filter = { status, sort: sort.by, order: sort.order };
   const { tableProps, replaceRow } = useAdminPages<AdminCoupon>('coupons', filter, (cursor) =>
     shopAdminApi.coupons(filter, cursor),
   );
@@ -44,8 +45,8 @@ export function CouponPage() {
   };
 
   const columns: Column<AdminCoupon>[] = [
-    { key: 'id', label: 'Id', render: (c) => c.id, align: 'right' },
-    { key: 'name', label: 'Name', render: (c) => c.name },
+    { key: 'id', label: 'Id', render: (c) => c.id, align: 'right', sortKey: 'id' },
+    { key: 'name', label: 'Name', render: (c) => c.name, sortKey: 'name' },
     {
       key: 'status',
       label: 'Status',
@@ -59,7 +60,7 @@ export function CouponPage() {
     },
     { key: 'amount', label: 'Amount', render: (c) => c.amount, align: 'right' },
     { key: 'used', label: 'Used', render: (c) => c.amountUsed, align: 'right' },
-    { key: 'left', label: 'Left', render: (c) => c.amountLeft, align: 'right' },
+    { key: 'left', label: 'Left', render: (c) => c.amountLeft, align: 'right', sortKey: 'amountLeft' },
     { key: 'codes', label: 'Codes used', render: (c) => `${c.codesUsed} / ${c.codesTotal}`, align: 'right' },
     {
       key: 'actions',
@@ -100,7 +101,7 @@ export function CouponPage() {
           options={COUPON_STATUSES.map((s) => [s, s] as const)}
         />
       </Box>
-      <PagedTable label="Coupons" columns={columns} {...tableProps} />
+      <PagedTable label="Coupons" columns={columns} sort={sort} onSortChange={setSort} {...tableProps} />
       {shown && (
         <CouponCodesDialog
           coupon={shown}

@@ -14,7 +14,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePageTitle } from '../../lib/use-page-title';
 import { shopAdminApi } from './api/shop-api';
 import { FilterSelect } from './components/filter-select';
-import { type Column, PagedTable } from './components/paged-table';
+import { type Column, PagedTable, type TableSort } from './components/paged-table';
 import { PurchaseDetailDialog } from './components/purchase-detail-dialog';
 import { useAdminPages } from './use-admin-pages';
 
@@ -31,7 +31,15 @@ export function PurchasePage() {
   const userId = params.get('userId') ?? '';
   const [memberInput, setMemberInput] = useState(userId);
   const member = useDebouncedValue(memberInput.trim(), 300);
-  const filter = { type, status, creditStatus, userId: /^[1-9][0-9]*$/.test(member) ? member : '' };
+  const [sort, setSort] = useState<TableSort>({ by: 'id', order: 'desc' });
+  const filter = {
+    type,
+    status,
+    creditStatus,
+    userId: /^[1-9][0-9]*$/.test(member) ? member : '',
+    sort: sort.by,
+    order: sort.order,
+  };
   const { tableProps } = useAdminPages<AdminPurchase>('purchases', filter, (cursor) =>
     shopAdminApi.purchases(filter, cursor),
   );
@@ -42,7 +50,7 @@ export function PurchasePage() {
   };
 
   const columns: Column<AdminPurchase>[] = [
-    { key: 'id', label: 'Id', render: (p) => p.id, align: 'right' },
+    { key: 'id', label: 'Id', render: (p) => p.id, align: 'right', sortKey: 'id' },
     { key: 'init', label: 'Started', render: (p) => new Date(p.initDate).toLocaleDateString() },
     {
       key: 'member',
@@ -66,12 +74,19 @@ export function PurchasePage() {
     },
     { key: 'credit', label: 'Credit status', render: (p) => p.creditStatus },
     { key: 'package', label: 'Package', render: (p) => `${p.quantity} × ${p.packageName}` },
-    { key: 'left', label: 'Frames left', render: (p) => `${p.creditsLeft} / ${p.credits}`, align: 'right' },
+    {
+      key: 'left',
+      label: 'Frames left',
+      render: (p) => `${p.creditsLeft} / ${p.credits}`,
+      align: 'right',
+      sortKey: 'creditsLeft',
+    },
     {
       key: 'price',
       label: 'Price',
       render: (p) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatPrice(p.price)}</Box>,
       align: 'right',
+      sortKey: 'price',
     },
     {
       key: 'detail',
@@ -111,7 +126,7 @@ export function PurchasePage() {
           sx={{ width: 140 }}
         />
       </Box>
-      <PagedTable label="Purchases" columns={columns} {...tableProps} />
+      <PagedTable label="Purchases" columns={columns} sort={sort} onSortChange={setSort} {...tableProps} />
       {shown !== null && <PurchaseDetailDialog id={shown} onClose={() => setShown(null)} />}
     </Paper>
   );

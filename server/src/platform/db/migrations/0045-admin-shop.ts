@@ -6,8 +6,13 @@ const INDEXES: [name: string, table: string, columns: string[]][] = [
   ['purchases_status_id', 'purchases', ['status', 'id']],
   ['purchases_credit_status_id', 'purchases', ['credit_status', 'id']],
   ['purchases_user_id_id', 'purchases', ['user_id', 'id']],
+  // Its sorts other than by id (age).
+  ['purchases_price_id', 'purchases', ['price', 'id']],
+  ['purchases_credits_left_id', 'purchases', ['credits_left', 'id']],
   // Coupons by status; a coupon's codes in id order; who redeemed a code.
   ['coupons_status_id', 'coupons', ['status', 'id']],
+  ['coupons_name_id', 'coupons', ['name', 'id']],
+  ['coupons_amount_left_id', 'coupons', ['amount_left', 'id']],
   ['coupon_codes_coupon_id', 'coupon_codes', ['coupon_id', 'id']],
   ['coupon_redemptions_code_id', 'coupon_redemptions', ['code_id', 'id']],
 ];

@@ -25,6 +25,8 @@ export interface PurchaseFilter {
   status: string;
   creditStatus: string;
   userId: string;
+  sort: string;
+  order: string;
 }
 
 /** The admin shop calls (/api/admin/{packages,purchases,coupons}); the only place that knows their URLs. */
@@ -38,7 +40,7 @@ export const shopAdminApi = {
     api.get<Page<AdminPurchase>>(`admin/purchases${query({ ...filter, cursor })}`),
   purchase: (id: number) => api.get<AdminPurchaseDetail>(`admin/purchases/${id}`),
 
-  coupons: (filter: { status: string }, cursor: string | null) =>
+  coupons: (filter: { status: string; sort: string; order: string }, cursor: string | null) =>
     api.get<Page<AdminCoupon>>(`admin/coupons${query({ ...filter, cursor })}`),
   createCoupon: (input: CouponCreateInput) => api.post<CouponCreated>('admin/coupons', input),
   couponCodes: (id: number, cursor: string | null) =>
