@@ -68,7 +68,13 @@ describe('the admin runs the shop in the browser', () => {
 
     // A member redeems the first code in the app and sees the roll.
     const member = newMember('coupon');
-    await registerByApi(base, app.mailbox(), member, { verify: true });
+    const memberToken = await registerByApi(base, app.mailbox(), member, { verify: true });
+    const asked = await fetch(`${base}/api/support/inquiry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${memberToken}` },
+      body: JSON.stringify({ message: 'Where is my coupon roll?' }),
+    });
+    expect(asked.status).toBe(200);
     const memberContext = await page.context().browser()?.newContext({ baseURL: base });
     if (!memberContext) throw new Error('no browser');
     try {
@@ -110,15 +116,40 @@ describe('the admin runs the shop in the browser', () => {
     await page.getByLabel('Type').click();
     await page.getByRole('option', { name: 'Coupon' }).click();
     const purchaseRow = page.getByRole('row').filter({ hasText: member.email });
-    await purchaseRow.getByRole('button', { name: 'Details' }).click();
+    await purchaseRow.getByRole('button', { name: /^Details of purchase/ }).click();
     const detail = page.getByRole('dialog');
     await detail.getByText('E2E admin spring (#').waitFor();
     await detail.getByRole('table', { name: 'Credit ledger' }).getByText('+50').waitFor();
     if (shots) await page.screenshot({ path: `${shots}/admin-purchase-detail.png` });
     await detail.getByRole('button', { name: 'Close' }).click();
-    await purchaseRow.getByRole('button', { name: member.email }).click();
+    await purchaseRow.getByRole('link', { name: member.email }).click();
     await page.waitForURL(/\/admin\/purchase\?userId=\d+$/);
     if (shots) await page.screenshot({ path: `${shots}/admin-purchase.png`, fullPage: true });
+
+    // From the member's row on /admin/user to their purchase history.
+    await page.goto('/admin/user');
+    await page.getByLabel('Search e-mail or name').fill(member.email);
+    await page
+      .getByRole('row')
+      .filter({ hasText: member.email })
+      .getByRole('link', { name: 'purchases' })
+      .click();
+    await page.waitForURL(/\/admin\/purchase\?userId=\d+$/);
+    await page
+      .getByRole('row')
+      .filter({ hasText: member.email })
+      .filter({ hasText: /Coupon/ })
+      .waitFor();
+
+    // The member's support inquiry: the admin sees whom to answer (a mailto link) and marks it read.
+    await page.goto('/admin/support');
+    const inquiry = page.getByRole('row').filter({ hasText: 'Where is my coupon roll?' });
+    const answer = inquiry.getByRole('link', { name: new RegExp(member.email) });
+    expect(await answer.getAttribute('href')).toMatch(
+      new RegExp(`^mailto:${member.email.replace(/[.+]/g, '\\$&')}\\?`),
+    );
+    await inquiry.getByRole('button', { name: 'Mark read' }).click();
+    await inquiry.getByText(`by ${admin.email}`).waitFor();
 
     await page.goto('/admin/log');
     await page.getByRole('row').filter({ hasText: 'admin.create-coupon' }).waitFor();

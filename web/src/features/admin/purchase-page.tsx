@@ -50,16 +50,34 @@ export function PurchasePage() {
   };
 
   const columns: Column<AdminPurchase>[] = [
-    { key: 'id', label: 'Id', render: (p) => p.id, align: 'right', sortKey: 'id' },
+    {
+      key: 'id',
+      label: 'Id',
+      align: 'right',
+      sortKey: 'id',
+      render: (p) => (
+        <Button
+          size="small"
+          sx={{ minWidth: 0 }}
+          aria-label={`Details of purchase ${p.id}`}
+          onClick={() => setShown(p.id)}
+        >
+          #{p.id}
+        </Button>
+      ),
+    },
     { key: 'init', label: 'Started', render: (p) => new Date(p.initDate).toLocaleDateString() },
     {
       key: 'member',
       label: 'Member',
       render: (p) => (
         <Link
-          component="button"
+          href={`/admin/purchase?userId=${p.user.id}`}
           variant="body2"
-          onClick={() => showMember(p.user.id)}
+          onClick={(event) => {
+            event.preventDefault();
+            showMember(p.user.id);
+          }}
           title="This member's history"
         >
           {p.user.email}
@@ -87,15 +105,6 @@ export function PurchasePage() {
       render: (p) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatPrice(p.price)}</Box>,
       align: 'right',
       sortKey: 'price',
-    },
-    {
-      key: 'detail',
-      label: '',
-      render: (p) => (
-        <Button size="small" onClick={() => setShown(p.id)}>
-          Details
-        </Button>
-      ),
     },
   ];
 

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { UserStatus } from '@wiggle/common/enums';
 import type { AdminUser } from '@wiggle/common/schemas/admin';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { startImpersonation } from '../../lib/impersonation';
 import { useAuthStore } from '../../lib/stores/auth';
@@ -140,6 +140,9 @@ export function UserPage() {
                 impersonate
               </Button>
             )}
+            <Button size="small" component={RouterLink} to={`/admin/purchase?userId=${u.id}`}>
+              purchases
+            </Button>
           </Box>
         ),
     },
