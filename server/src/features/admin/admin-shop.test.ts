@@ -1,5 +1,10 @@
 import { Messages } from '@wiggle/common/messages';
-import type { AdminCoupon, AdminCouponCode, AdminPackage } from '@wiggle/common/schemas/admin-shop';
+import {
+  type AdminCoupon,
+  type AdminCouponCode,
+  type AdminPackage,
+  COUPON_MAX_CODES,
+} from '@wiggle/common/schemas/admin-shop';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -167,6 +172,31 @@ describe.each(testDialects())('admin shop on %s', (dialect) => {
       expect(new Set(body.codes).size).toBe(3);
       for (const code of body.codes) expect(code).toMatch(/^[A-Z2-9]{16}$/);
       expect((await adminLogs('create-coupon'))[0]).toMatchObject({ entity_id: body.id, admin_id: admin.id });
+    });
+
+    it('creates the largest number of codes in one call, all distinct and stored', async () => {
+      const res = await call('POST', '/api/admin/coupons', {
+        name: 'Flyers',
+        amount: 100,
+        codes: COUPON_MAX_CODES,
+        packageId,
+      });
+      expect(res.statusCode).toBe(200);
+      const { id, codes } = res.json<{ id: number; codes: string[] }>();
+      expect(new Set(codes).size).toBe(COUPON_MAX_CODES);
+      const stored = await t.platform.db
+        .selectFrom('coupon_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('coupon_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(COUPON_MAX_CODES);
+      const over = await call('POST', '/api/admin/coupons', {
+        name: 'Too many',
+        amount: 1,
+        codes: COUPON_MAX_CODES + 1,
+        packageId,
+      });
+      expect(over.statusCode).toBe(400);
     });
 
     it('refuses a bad body with field messages and an unknown package', async () => {
