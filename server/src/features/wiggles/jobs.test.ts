@@ -83,6 +83,17 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
     expect(await interpolationLogs(id)).toMatchObject([
       { result: 'ok', message: '', entity_group: 'wiggle', entity_type: 'wiggle', entity_id: id },
     ]);
+    // The creation job's own row is written when its handler returns, just after the status: polled.
+    await expect
+      .poll(() =>
+        t!.platform.db
+          .selectFrom('process_logs')
+          .select(['result', 'entity_type'])
+          .where('name', '=', 'wiggle.create')
+          .where('entity_id', '=', id)
+          .execute(),
+      )
+      .toEqual([{ result: 'ok', entity_type: 'wiggle' }]);
     const files = async () => (await blobFiles(t!)).filter((f) => f.startsWith('wiggles/')).sort();
     const before = await files();
     // Views and thumbnails, the editor's two untuned views, and three in-betweens with thumbnails.
