@@ -21,6 +21,9 @@ const AdminSectionPage = lazyPage(() => import('../features/admin/admin-section-
 const AdminUserPage = lazyPage(() => import('../features/admin/user-page'), 'UserPage');
 const AdminSupportPage = lazyPage(() => import('../features/admin/support-page'), 'SupportPage');
 const AdminLogPage = lazyPage(() => import('../features/admin/log-page'), 'LogPage');
+const AdminWigglePage = lazyPage(() => import('../features/admin/wiggle-page'), 'WigglePage');
+const AdminAlbumPage = lazyPage(() => import('../features/admin/album-page'), 'AlbumPage');
+const AdminOriginalPage = lazyPage(() => import('../features/admin/original-page'), 'OriginalPage');
 const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 
@@ -39,7 +42,7 @@ export const ADMIN_CHILD_PATHS = [
 ] as const;
 
 /** Admin pages built so far; the rest show what they will hold. */
-const BUILT_ADMIN_PATHS = new Set<string>(['user', 'support', 'log']);
+const BUILT_ADMIN_PATHS = new Set<string>(['user', 'support', 'log', 'wiggle', 'album', 'original']);
 
 export const routes: RouteObject[] = [
   {
@@ -74,6 +77,9 @@ export const routes: RouteObject[] = [
               { path: 'user', element: <AdminUserPage /> },
               { path: 'support', element: <AdminSupportPage /> },
               { path: 'log', element: <AdminLogPage /> },
+              { path: 'wiggle', element: <AdminWigglePage /> },
+              { path: 'album', element: <AdminAlbumPage /> },
+              { path: 'original', element: <AdminOriginalPage /> },
               ...ADMIN_CHILD_PATHS.filter((path) => !BUILT_ADMIN_PATHS.has(path)).map((path) => ({
                 path,
                 element: <AdminSectionPage />,
