@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { contentApi } from './api/content-api';
 import { DetailDialog } from './components/detail-dialog';
 import { type Column, PagedTable, type TableSort } from './components/paged-table';
-import { DELETE_STATUS_LABEL, dateTime, idFilter, megabytes } from './content-labels';
+import { DELETE_STATUS_LABEL, dateOnly, dateTime, idFilter, megabytes } from './content-labels';
 import { useAdminPages } from './use-admin-pages';
 
 /** /admin/original: every member's uploaded originals with owner, size, type and upload date; a detail with preview. */
@@ -73,7 +73,7 @@ export function OriginalPage() {
     { key: 'dimensions', label: 'Pixels', render: (o) => `${o.width} × ${o.height}`, align: 'right' },
     { key: 'type', label: 'Type', render: (o) => o.format },
     { key: 'status', label: 'Status', render: (o) => DELETE_STATUS_LABEL[o.deleteStatus] },
-    { key: 'uploaded', label: 'Uploaded', render: (o) => dateTime(o.uploaded), sortKey: 'uploaded' },
+    { key: 'uploaded', label: 'Uploaded', render: (o) => dateOnly(o.uploaded), sortKey: 'uploaded' },
   ];
 
   return (

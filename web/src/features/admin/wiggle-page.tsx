@@ -20,7 +20,7 @@ import { contentApi } from './api/content-api';
 import { DetailDialog } from './components/detail-dialog';
 import { FilterSelect } from './components/filter-select';
 import { type Column, PagedTable, type TableSort } from './components/paged-table';
-import { DELETE_STATUS_LABEL, dateTime, idFilter, YES_NO } from './content-labels';
+import { DELETE_STATUS_LABEL, dateOnly, dateTime, idFilter, YES_NO } from './content-labels';
 import { useAdminPages } from './use-admin-pages';
 
 const RATINGS = Array.from({ length: WIGGLE_RATING_MAX + 1 }, (_, i) => i);
@@ -138,7 +138,7 @@ export function WigglePage() {
     },
     { key: 'rating', label: 'Rating', render: (w) => w.rating, align: 'right', sortKey: 'rating' },
     { key: 'views', label: 'Views', render: (w) => w.viewCount, align: 'right', sortKey: 'views' },
-    { key: 'created', label: 'Created', render: (w) => dateTime(w.created), sortKey: 'created' },
+    { key: 'created', label: 'Created', render: (w) => dateOnly(w.created), sortKey: 'created' },
     {
       key: 'actions',
       label: 'Actions',
