@@ -32,6 +32,7 @@ import { uploadRoutes } from './features/library/upload-routes';
 import { publicApiRoutes } from './features/public/api-routes';
 import { galleryMediaRoutes } from './features/public/media-routes';
 import { publicPageRoutes } from './features/public/page-routes';
+import { createCreditService } from './features/shop/credit-service';
 import { shopRoutes } from './features/shop/routes';
 import { supportRoutes } from './features/support/routes';
 import { usageRoutes } from './features/usage/routes';
@@ -179,6 +180,7 @@ export const REPEATING_JOBS = {
   codeCleanup: 'account.delete-expired-codes',
   processLogPrune: 'admin.prune-process-logs',
   deletedMemberPurge: 'admin.purge-deleted-members',
+  rollExpiry: 'shop.expire-rolls',
 } as const;
 
 /**
@@ -210,5 +212,9 @@ export async function startJobHandlers(
   await runEvery(jobs, REPEATING_JOBS.deletedMemberPurge, 24 * HOUR_MS, async () => {
     const purged = await purgeDeletedMembers({ db, blobs }, platform.config.DELETED_MEMBER_PURGE_DAYS);
     if (purged > 0) log.info({ purged }, 'deleted members purged');
+  });
+  await runEvery(jobs, REPEATING_JOBS.rollExpiry, HOUR_MS, async () => {
+    const members = await createCreditService(db, platform.config, log).expireDueRolls();
+    if (members > 0) log.info({ members }, 'expired rolls marked');
   });
 }
