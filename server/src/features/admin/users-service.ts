@@ -104,8 +104,9 @@ export function createAdminUsersService(db: Kysely<Database>, impersonationMinut
     }
     if (next !== row.status) {
       await store.setStatus(id, next, isoNow());
-      // A blocked or deleted member is refused from the next request on: every session ends now.
-      if (next !== UserStatus.Active) await deleteSessionsOfUser(db, id);
+      // A blocked or deleted member is refused from the next request on: every session fails by the member's
+      // status (and its 401 says why); unblocking or undeleting ends those sessions for good, so none comes back.
+      if (next === UserStatus.Active) await deleteSessionsOfUser(db, id);
       await logAdminAction(
         db,
         admin,

@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { UserStatus } from '@wiggle/common/enums';
 import type { AdminUser } from '@wiggle/common/schemas/admin';
 import { useState } from 'react';
@@ -15,6 +16,8 @@ import { showSnackbar } from '../../lib/stores/notification';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminApi, type UserAction } from './api/admin-api';
+import { contentApi } from './api/content-api';
+import { ADMIN_REQUESTS_KEY, AdminRequestsPanel } from './components/admin-requests-panel';
 import { FilterSelect } from './components/filter-select';
 import { type Column, PagedTable, type TableSort } from './components/paged-table';
 import { useAdminPages } from './use-admin-pages';
@@ -47,6 +50,35 @@ export function UserPage() {
     adminApi.users(filter, cursor),
   );
   const [busy, setBusy] = useState<number | null>(null);
+
+  const queryClient = useQueryClient();
+  const me = useAuthStore((state) => state.username);
+  /** Blocking or deleting another admin: a request a second admin confirms (shown above the table). */
+  const ask = async (user: AdminUser, action: 'block' | 'delete') => {
+    if (!window.confirm(`Ask a second admin to ${action} ${user.email}?`)) return;
+    setBusy(user.id);
+    try {
+      await contentApi.askSecondAdmin(user.id, action);
+      await queryClient.invalidateQueries({ queryKey: ADMIN_REQUESTS_KEY });
+      showSnackbar(`Asked a second admin to ${action} ${user.email}.`, 'success');
+    } catch (error) {
+      showSnackbar(errorMessage(error, 'The request failed.'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const adminActions = (u: AdminUser) =>
+    ACTIONS_BY_STATUS[u.status]?.map((action) =>
+      action === 'block' || action === 'delete' ? (
+        <Button key={action} size="small" disabled={busy === u.id} onClick={() => void ask(u, action)}>
+          ask to {action}
+        </Button>
+      ) : (
+        <Button key={action} size="small" disabled={busy === u.id} onClick={() => void act(u, action)}>
+          {action}
+        </Button>
+      ),
+    );
 
   const act = async (user: AdminUser, action: UserAction) => {
     if ((action === 'block' || action === 'delete') && !window.confirm(`${action} ${user.email}?`)) return;
@@ -128,7 +160,9 @@ export function UserPage() {
       key: 'actions',
       label: 'Actions',
       render: (u) =>
-        u.isAdmin ? null : (
+        u.email === me ? null : u.isAdmin ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, width: 190 }}>{adminActions(u)}</Box>
+        ) : (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, width: 190 }}>
             {ACTIONS_BY_STATUS[u.status]?.map((action) => (
               <Button key={action} size="small" disabled={busy === u.id} onClick={() => void act(u, action)}>
@@ -167,6 +201,7 @@ export function UserPage() {
           options={Object.entries(STATUS_LABEL)}
         />
       </Box>
+      <AdminRequestsPanel onConfirmed={replaceRow} />
       <PagedTable label="Users" columns={columns} sort={sort} onSortChange={setSort} {...tableProps} />
     </Paper>
   );
