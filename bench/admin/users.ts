@@ -1,6 +1,7 @@
 /**
  * Admin user list at 100,000 members (issue 13 goal: ≤ 50 ms server time on both databases): median time of the
- * first page, a search page (e-mail/name contains), a status-filtered page and a deep keyset page, beside
+ * first page, a search page (e-mail/name contains), a status-filtered page, a deep keyset page and the pages sorted
+ * by each sortable column (id, email, name, created, status; both orders, with a second page by the sort's cursor), beside
  * GET /api/health in the same run as the baseline of one round trip. BENCH_DATABASE_URL=postgres://... runs it on
  * PostgreSQL (a fresh database is expected). Prints figures, never pass/fail.
  */
@@ -47,11 +48,26 @@ async function main() {
         .execute();
     }
     const base = `${bench.url}/api/admin/users`;
-    const first = (await (
-      await fetch(base, { headers: { authorization: `Bearer ${bench.token}` } })
-    ).json()) as {
-      nextCursor: string;
-    };
+    const cursorOf = async (url: string) =>
+      (
+        (await (await fetch(url, { headers: { authorization: `Bearer ${bench.token}` } })).json()) as {
+          nextCursor: string;
+        }
+      ).nextCursor;
+    const first = { nextCursor: await cursorOf(base) };
+    const sorted: [string, string][] = [];
+    for (const [sort, order] of [
+      ['id', 'asc'],
+      ['email', 'asc'],
+      ['name', 'desc'],
+      ['created', 'desc'],
+      ['status', 'desc'],
+    ] as const) {
+      const url = `${base}?sort=${sort}&order=${order}`;
+      sorted.push([`sorted ${sort} ${order}`, url]);
+      sorted.push([`sorted ${sort} ${order}, second page`, `${url}&cursor=${await cursorOf(url)}`]);
+    }
+    sorted.push(['sorted name asc, blocked only', `${base}?sort=name&order=asc&status=2`]);
     const cases: [string, string][] = [
       ['health (baseline)', `${bench.url}/api/health`],
       ['first page', base],
@@ -59,6 +75,7 @@ async function main() {
       ['search "zzz" (no match, full scan)', `${base}?search=zzz`],
       ['blocked only', `${base}?status=2`],
       ['second page (keyset)', `${base}?cursor=${first.nextCursor}`],
+      ...sorted,
     ];
     console.log(
       `admin user list, ${MEMBERS} members, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}`,

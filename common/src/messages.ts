@@ -1,4 +1,11 @@
-import { ASPECT_RATIOS, BLUR_LEVELS, EDITOR_MIN_SIZE, FINE_TUNE_LIMITS, SHARPEN_LEVELS } from './constants';
+import {
+  ASPECT_RATIOS,
+  BLUR_LEVELS,
+  EDITOR_MIN_SIZE,
+  EXPORT_SIZES,
+  FINE_TUNE_LIMITS,
+  SHARPEN_LEVELS,
+} from './constants';
 
 /** User-facing messages of SPEC.md §5 and §8, word for word; the browser and the server both use these. */
 export const Messages = {
@@ -46,6 +53,13 @@ export const Messages = {
   couponInvalid: 'This coupon code is not valid.',
   couponAlreadyRedeemed: 'You have already redeemed this coupon.',
   couponCodeLength: (min: number) => `A coupon code has at least ${min} characters.`,
+  couponDisabled: 'This coupon has been disabled and can no longer be redeemed.',
+  // Admin shop (our words).
+  discountCap: (max: number) => `The discount must be a whole percent from 0 to ${max} %.`,
+  priceRange: (max: number) => `The price must be from 0 to ${max} US$.`,
+  priceCents: 'The price must be in whole cents.',
+  maxResolutionChoice: `The maximum resolution must be one of ${[...EXPORT_SIZES].join(', ')} px.`,
+  packageOrder: 'The order must list every package exactly once.',
   forbiddenCharacters: (label: string) =>
     `${label} contains characters that are not allowed (control, direction-override or invisible formatting characters).`,
   invalidId: (label: string) => `${label} must be a positive whole number written in decimal digits.`,

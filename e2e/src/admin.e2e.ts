@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdmin, totpCode } from './support/admin';
 import { useApp } from './support/app-fixture';
 import { useBrowser } from './support/browser';
+import { seedGallery } from './support/gallery';
 import { loginThroughUi, newMember, registerByApi, waitForPath } from './support/members';
 
 const app = useApp('admin');
@@ -74,5 +75,96 @@ describe('admin pages in the browser', () => {
     await page.getByRole('row').filter({ hasText: 'admin.block-user' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'admin.impersonate-user' }).waitFor();
     if (shots) await page.screenshot({ path: `${shots}/admin-log.png`, fullPage: true });
+  });
+
+  it('blocks a member signed in elsewhere: their next action fails and their app shows the login with the reason', async () => {
+    const base = app.server().url;
+    const member = newMember('elsewhere');
+    await registerByApi(base, app.mailbox(), member, { verify: true });
+    const admin = await createAdmin(app.server().dataDir, 'admin-block@example.com', 'Admin#block-pass');
+
+    // The member, in a browser of their own, with the app open on their library.
+    const memberContext = await browser.context().browser()!.newContext({ baseURL: base });
+    try {
+      const memberPage = await memberContext.newPage();
+      await loginThroughUi(memberPage, member.email, member.password);
+      await waitForPath(memberPage, '/library/');
+
+      const page = browser.page();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await loginThroughUi(page, admin.email, admin.password);
+      await page.getByLabel('Admin one-time code').fill(totpCode(admin.totpSecret));
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await waitForPath(page, '/library/');
+      await page.goto('/admin/user');
+      await page.getByLabel('Search e-mail or name').fill(member.email);
+      const row = page.getByRole('row').filter({ hasText: member.email });
+      await row.getByRole('button', { name: 'block', exact: true }).click();
+      await row.getByText('Blocked', { exact: true }).waitFor();
+
+      // The member's next click in the open app fails and lands on the login page saying why.
+      await memberPage
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Gallery' })
+        .click();
+      await waitForPath(memberPage, '/auth/login');
+      await memberPage.getByRole('alert').filter({ hasText: 'This account has been blocked.' }).waitFor();
+      expect(await memberPage.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      if (shots) await memberPage.screenshot({ path: `${shots}/admin-blocked-member.png` });
+    } finally {
+      await memberContext.close();
+    }
+  });
+
+  it('/admin/wiggle blocks a public wiggle, whose public page then answers 404', async () => {
+    const base = app.server().url;
+    const member = newMember('wiggler');
+    await registerByApi(base, app.mailbox(), member, { verify: true });
+    const seeded = await seedGallery(app.server().dataDir, member.email, {
+      album: 'Moderated walk',
+      count: 2,
+      public: true,
+      feed: true,
+    });
+    const [target] = seeded.wiggleIds;
+    expect((await fetch(`${base}/album/${seeded.albumId}/${target}`)).status).toBe(200);
+    const admin = await createAdmin(app.server().dataDir, 'admin-wiggle@example.com', 'Admin#wiggle-pass');
+
+    const page = browser.page();
+    await loginThroughUi(page, admin.email, admin.password);
+    await page.getByLabel('Admin one-time code').fill(totpCode(admin.totpSecret));
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await waitForPath(page, '/library/');
+    await page.goto('/admin/wiggle');
+    await page.getByRole('heading', { name: 'Admin · Wiggles' }).waitFor();
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(target), exact: true }) });
+    await row.getByRole('button', { name: 'block', exact: true }).click();
+    await row.getByText('Blocked', { exact: true }).waitFor();
+    expect((await fetch(`${base}/album/${seeded.albumId}/${target}`)).status).toBe(404);
+    expect((await fetch(`${base}/album/${seeded.albumId}/${seeded.wiggleIds[1]}`)).status).toBe(200);
+
+    // Sorting by a column asks the server again; the detail shows the blocked wiggle's frames to the admin.
+    await page.getByRole('button', { name: 'Id' }).click();
+    await page.locator('th[aria-sort="ascending"]', { hasText: 'Id' }).waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/admin-wiggle.png`, fullPage: true });
+    // The name (the row's first button) opens the detail.
+    await row.getByRole('button').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Blocked').first().waitFor();
+    await dialog
+      .getByRole('img')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.decode());
+    if (shots) await page.screenshot({ path: `${shots}/admin-wiggle-detail.png` });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto('/admin/album');
+    await page.getByRole('row').filter({ hasText: 'Moderated walk' }).waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/admin-album.png`, fullPage: true });
+    await page.goto('/admin/original');
+    await page.getByRole('heading', { name: 'Admin · Originals' }).waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/admin-original.png`, fullPage: true });
   });
 });

@@ -14,7 +14,11 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
 import { deleteExpiredCodes } from './features/account/users-service';
+import { adminContentRoutes } from './features/admin/content-routes';
+import { purgeDeletedMembers } from './features/admin/member-purge';
+import { adminRequestRoutes } from './features/admin/request-routes';
 import { adminRoutes } from './features/admin/routes';
+import { adminShopRoutes } from './features/admin/shop-routes';
 import { authRoutes } from './features/auth/routes';
 import { exportDepsOf } from './features/exports/deps';
 import { registerExportJobs } from './features/exports/jobs';
@@ -153,6 +157,9 @@ export async function buildApp(
       await api.register(shopRoutes, options);
       await api.register(usageRoutes, options);
       await api.register(adminRoutes, options);
+      await api.register(adminContentRoutes, options);
+      await api.register(adminRequestRoutes, options);
+      await api.register(adminShopRoutes, options);
       await api.register(exportRoutes, { platform, deps: exportDepsOf(platform, wiggles.engine) });
     },
     { prefix: '/api' },
@@ -174,6 +181,7 @@ export const REPEATING_JOBS = {
   sessionCleanup: 'auth.delete-expired-sessions',
   codeCleanup: 'account.delete-expired-codes',
   processLogPrune: 'admin.prune-process-logs',
+  deletedMemberPurge: 'admin.purge-deleted-members',
   rollExpiry: 'shop.expire-rolls',
 } as const;
 
@@ -202,6 +210,10 @@ export async function startJobHandlers(
   await runEvery(jobs, REPEATING_JOBS.codeCleanup, HOUR_MS, () => deleteExpiredCodes(db));
   await runEvery(jobs, REPEATING_JOBS.processLogPrune, 24 * HOUR_MS, async () => {
     await pruneProcessLogs(db, platform.config.PROCESS_LOG_RETENTION_DAYS);
+  });
+  await runEvery(jobs, REPEATING_JOBS.deletedMemberPurge, 24 * HOUR_MS, async () => {
+    const purged = await purgeDeletedMembers({ db, blobs }, platform.config.DELETED_MEMBER_PURGE_DAYS);
+    if (purged > 0) log.info({ purged }, 'deleted members purged');
   });
   await runEvery(jobs, REPEATING_JOBS.rollExpiry, HOUR_MS, async () => {
     const members = await createCreditService(db, platform.config, log).expireDueRolls();

@@ -46,6 +46,8 @@ export const configSchema = z.object({
   JOB_TIMEOUT_SECONDS: positiveInt(300),
   /** Process logs (SPEC §3) older than this are pruned by a daily job. */
   PROCESS_LOG_RETENTION_DAYS: positiveInt(90),
+  /** Members an admin deleted longer ago than this are removed with their rows and files by a daily job. */
+  DELETED_MEMBER_PURGE_DAYS: positiveInt(30),
   /** Length of an admin's impersonation session (SPEC §4). */
   IMPERSONATION_TTL_MINUTES: positiveInt(30),
   /** Long side (px) of a library wiggle's frames; larger pairs are reduced after alignment (exports re-render). */

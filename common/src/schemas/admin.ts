@@ -27,7 +27,29 @@ const filterText = z
 export const ADMIN_PAGE_SIZE = 50;
 const pageLimit = z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE);
 
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * `sort` and `order` of an admin list: only the list's whitelisted column names (each backed by an index on
+ * (column, id), so a sorted page is a keyset range scan at any depth); anything else is a 400.
+ */
+export function adminSortFields<const Key extends string>(
+  keys: readonly [Key, ...Key[]],
+  defaultKey: NoInfer<Key>,
+  defaultOrder: SortOrder = 'desc',
+) {
+  return {
+    sort: z.enum(keys).default(defaultKey),
+    order: z.enum(SORT_ORDERS).default(defaultOrder),
+  };
+}
+
+export const ADMIN_USER_SORTS = ['id', 'email', 'name', 'created', 'status'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
 export const adminUsersQuerySchema = z.object({
+  ...adminSortFields(ADMIN_USER_SORTS, 'id'),
   search: filterText,
   status: z.enum(['1', '2', '3']).transform(Number).optional(),
   cursor: z.string().max(200).optional(),

@@ -7,6 +7,7 @@ import type { Database } from './db/schema';
 import { createJobQueue } from './jobs/create-job-queue';
 import type { JobQueue } from './jobs/job-queue';
 import { createLogger, type Logger } from './logger';
+import { withMailProcessLog } from './mail/mail-process-log';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPayments, type Payments } from './payments/create-payments';
 
@@ -34,12 +35,11 @@ export async function createPlatform(config: Config, log: Logger = createLogger(
     await db.destroy();
     throw error;
   }
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    dataDir: config.DATA_DIR,
+  const mailer = withMailProcessLog(
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log }),
+    db,
     log,
-  });
+  );
   const blobs = createBlobStore({ dataDir: config.DATA_DIR, s3 });
   const jobs = createJobQueue({ db, redisUrl: config.REDIS_URL, prefix: config.JOB_QUEUE_PREFIX, log });
   return { config, db, mailer, log, blobs, jobs, payments };

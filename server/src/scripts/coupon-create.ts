@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { TEXT_MAX_LENGTH } from '@wiggle/common/constants';
+import { couponCreateSchema } from '@wiggle/common/schemas/admin-shop';
 import { loadConfig } from '../config';
 import { createCouponService } from '../features/shop/coupon-service';
 import { createDatabase, migrateToLatest } from '../platform/db/database';
@@ -9,12 +9,13 @@ const usage = `Usage: npm run coupon:create -- --name 'Spring' --package-id 2 [-
 
 Creates an Active coupon granting the package's roll, redeemable --amount times in total (once per member), with
 --codes random codes (16 characters, case-insensitive), in the configured database (DATA_DIR / DATABASE_URL).
-Prints one code per line. (The admin screen for coupons comes later.)`;
+Prints one code per line. The admin page /admin/coupon/create and POST /api/admin/coupons use the same service.`;
 
-const positive = (text: string | undefined, fallback: number) => {
-  const value = text === undefined ? fallback : Number(text);
-  return Number.isInteger(value) && value > 0 && value <= 100_000 ? value : undefined;
-};
+/** A whole number given on the command line (NaN when it is not one, so the schema refuses it). */
+const wholeNumber = (text: string | undefined, fallback: number) =>
+  text === undefined ? fallback : /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+
+const optionOf = (field: PropertyKey | undefined) => (field === 'packageId' ? 'package-id' : String(field));
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -30,14 +31,19 @@ async function main(): Promise<number> {
     console.log(usage);
     return 0;
   }
-  const name = values.name?.normalize('NFC').trim() ?? '';
-  const packageId = positive(values['package-id'], 0);
-  const amount = positive(values.amount, 100);
-  const numberOfCodes = positive(values.codes, 1);
-  if (!name || name.length > TEXT_MAX_LENGTH || !packageId || !amount || !numberOfCodes) {
-    console.error(`A name, a package id and positive whole numbers are required.\n\n${usage}`);
+  // The same rules as POST /api/admin/coupons (common's schema).
+  const parsed = couponCreateSchema.safeParse({
+    name: values.name ?? '',
+    amount: wholeNumber(values.amount, 100),
+    codes: wholeNumber(values.codes, 1),
+    packageId: wholeNumber(values['package-id'], 0),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) console.error(`--${optionOf(issue.path[0])}: ${issue.message}`);
+    console.error(`\n${usage}`);
     return 2;
   }
+  const { name, amount, codes: numberOfCodes, packageId } = parsed.data;
   const db = createDatabase(loadConfig());
   try {
     await migrateToLatest(db);

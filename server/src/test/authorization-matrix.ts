@@ -1,5 +1,7 @@
 import sharp from 'sharp';
+import { adminContentRows, adminContentSetup } from './admin-content-rows';
 import { adminRows, adminSetup } from './admin-rows';
+import { adminShopRows, adminShopSetup } from './admin-shop-rows';
 import {
   everyone,
   type MatrixContext,
@@ -162,6 +164,8 @@ export const authorizationMatrix: MatrixRow[] = [
   ...tuneRows,
   ...shopRows,
   ...adminRows,
+  ...adminContentRows,
+  ...adminShopRows,
   ...exportRows,
 ];
 export const matrixSetups: MatrixSetup[] = [
@@ -171,6 +175,8 @@ export const matrixSetups: MatrixSetup[] = [
   tuneSetup,
   shopSetup,
   adminSetup,
+  adminContentSetup,
+  adminShopSetup,
   exportSetup,
 ];
 

@@ -7,14 +7,17 @@ import { endSession, refreshSession } from '../lib/session';
 import { loadSavedToken, useAuthStore } from '../lib/stores/auth';
 import { showSnackbar } from '../lib/stores/notification';
 import { flushSettingsSave } from '../lib/stores/settings';
+import { noteSignedOutReason } from '../lib/stores/signed-out-reason';
 
 export const useAppInitStore = create<{ state: AppInitState }>()(() => ({ state: AppInitState.Boot }));
 
 /** Store initialisation that must run before the first render (SPEC §4): the API client knows the saved token. */
 export function initStores(): void {
   setApiToken(loadSavedToken());
-  setSessionRejectedHandler(() => {
-    if (useAuthStore.getState().token) endSession();
+  setSessionRejectedHandler((error) => {
+    if (!useAuthStore.getState().token) return;
+    noteSignedOutReason(error);
+    endSession();
   });
   // The debounce must not swallow the last change when the tab closes.
   window.addEventListener('pagehide', () => void flushSettingsSave(true));
@@ -29,8 +32,10 @@ export async function initializeApp(): Promise<void> {
       await refreshSession(token);
     } catch (error) {
       // A rejected token is gone for good; a network failure keeps it so the next visit can try again.
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) endSession();
-      else {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        noteSignedOutReason(error);
+        endSession();
+      } else {
         useAuthStore.getState().setProgress(LoadingState.Error);
         showSnackbar(Messages.generic, 'error');
       }

@@ -66,7 +66,7 @@ describe('routes with the guard', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });
 
-  it('lets an admin open an admin child page that says what it will hold', async () => {
+  it('lets an admin open an admin child page (coupon creation), with the Admin nav item highlighted', async () => {
     signIn(true, true);
     renderAt('/admin/coupon/create');
     expect(await screen.findByText(/Admin · Create coupon/, {}, { timeout: 15_000 })).toBeTruthy();

@@ -17,29 +17,21 @@ const EditorPage = lazyPage(() => import('../features/editor/editor-page'), 'Edi
 const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page'), 'GalleryPage');
 const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
 const AdminLayout = lazyPage(() => import('../features/admin/admin-layout'), 'AdminLayout');
-const AdminSectionPage = lazyPage(() => import('../features/admin/admin-section-page'), 'AdminSectionPage');
 const AdminUserPage = lazyPage(() => import('../features/admin/user-page'), 'UserPage');
 const AdminSupportPage = lazyPage(() => import('../features/admin/support-page'), 'SupportPage');
 const AdminLogPage = lazyPage(() => import('../features/admin/log-page'), 'LogPage');
+const AdminWigglePage = lazyPage(() => import('../features/admin/wiggle-page'), 'WigglePage');
+const AdminAlbumPage = lazyPage(() => import('../features/admin/album-page'), 'AlbumPage');
+const AdminOriginalPage = lazyPage(() => import('../features/admin/original-page'), 'OriginalPage');
+const AdminPackagePage = lazyPage(() => import('../features/admin/package-page'), 'PackagePage');
+const AdminPurchasePage = lazyPage(() => import('../features/admin/purchase-page'), 'PurchasePage');
+const AdminCouponPage = lazyPage(() => import('../features/admin/coupon-page'), 'CouponPage');
+const AdminCouponCreatePage = lazyPage(
+  () => import('../features/admin/coupon-create-page'),
+  'CouponCreatePage',
+);
 const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
-
-/** Admin child pages of SPEC §2 (/admin/{path}). */
-export const ADMIN_CHILD_PATHS = [
-  'album',
-  'coupon',
-  'coupon/create',
-  'log',
-  'original',
-  'package',
-  'purchase',
-  'support',
-  'user',
-  'wiggle',
-] as const;
-
-/** Admin pages built so far; the rest show what they will hold. */
-const BUILT_ADMIN_PATHS = new Set<string>(['user', 'support', 'log']);
 
 export const routes: RouteObject[] = [
   {
@@ -67,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'gallery/*', element: <GalleryPage /> },
           { path: 'support/*', element: <SupportPage /> },
           {
+            // SPEC §2's admin child pages (/admin/{path}).
             path: 'admin',
             element: <AdminLayout />,
             children: [
@@ -74,10 +67,13 @@ export const routes: RouteObject[] = [
               { path: 'user', element: <AdminUserPage /> },
               { path: 'support', element: <AdminSupportPage /> },
               { path: 'log', element: <AdminLogPage /> },
-              ...ADMIN_CHILD_PATHS.filter((path) => !BUILT_ADMIN_PATHS.has(path)).map((path) => ({
-                path,
-                element: <AdminSectionPage />,
-              })),
+              { path: 'wiggle', element: <AdminWigglePage /> },
+              { path: 'album', element: <AdminAlbumPage /> },
+              { path: 'original', element: <AdminOriginalPage /> },
+              { path: 'package', element: <AdminPackagePage /> },
+              { path: 'purchase', element: <AdminPurchasePage /> },
+              { path: 'coupon', element: <AdminCouponPage /> },
+              { path: 'coupon/create', element: <AdminCouponCreatePage /> },
             ],
           },
           { path: 'terms', element: <TermsPage /> },

@@ -55,14 +55,18 @@ export interface UploadOptions {
 }
 
 let currentToken: string | null = null;
-let onSessionRejected: (() => void) | null = null;
+let onSessionRejected: ((error: ApiError) => void) | null = null;
+
+/** The 401 codes that can only mean "your account was blocked or deleted", whatever the method. */
+const ACCOUNT_REFUSED_CODES = new Set(['account_blocked', 'account_deleted']);
 
 /**
  * Called when a data load (GET) with the member's own token answers 401: the session ended on the server
  * (expired, logged out elsewhere, member blocked). Other methods are left alone because a 401 there can
- * mean "wrong current password" rather than "no session".
+ * mean "wrong current password" rather than "no session" — except a blocked or deleted account, which any call
+ * may report.
  */
-export function setSessionRejectedHandler(handler: (() => void) | null): void {
+export function setSessionRejectedHandler(handler: ((error: ApiError) => void) | null): void {
   onSessionRejected = handler;
 }
 
@@ -103,10 +107,12 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     throw new ApiError(-1, null, cause);
   }
   if (!response.ok) {
-    if (response.status === 401 && method === 'GET' && options.token === undefined && currentToken) {
-      onSessionRejected?.();
+    const error = new ApiError(response.status, parseOrNull(text));
+    const refused = method === 'GET' || ACCOUNT_REFUSED_CODES.has(error.error?.code ?? '');
+    if (response.status === 401 && refused && options.token === undefined && currentToken) {
+      onSessionRejected?.(error);
     }
-    throw new ApiError(response.status, parseOrNull(text));
+    throw error;
   }
   if (text.trim() === '') {
     if (options.expectEmpty) return undefined as T;
@@ -160,6 +166,18 @@ function upload<T>(path: string, formData: FormData, options: UploadOptions = {}
   });
 }
 
+/** A file the API answers (a CSV export) as a Blob, with the member's token; rejects with ApiError as calls do. */
+async function blob(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { headers: authHeader(undefined) });
+  } catch (cause) {
+    throw new ApiError(-1, null, cause);
+  }
+  if (!response.ok) throw new ApiError(response.status, parseOrNull(await response.text().catch(() => '')));
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
@@ -168,6 +186,7 @@ export const api = {
     request<T>('PUT', path, body ?? {}, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
   upload,
+  blob,
 };
 
 /** The message to show for a failed call: the server's words when it sent some, else the fallback. */

@@ -92,7 +92,11 @@ export function createAccountService(
     const ttl = config.VERIFICATION_CODE_TTL_MINUTES;
     await codes.putVerification(user.id, sha256(code), isoIn(ttl * 60_000));
     const link = `${config.PUBLIC_URL}/account/register/${code}`;
-    await mailer.send(verificationMail(user.email, user.name, code, link, ttl));
+    await mailer.send({
+      ...verificationMail(user.email, user.name, code, link, ttl),
+      kind: 'verification',
+      userId: user.id,
+    });
   }
 
   return {
@@ -166,7 +170,12 @@ export function createAccountService(
       const ttl = config.RESET_TOKEN_TTL_MINUTES;
       await codes.insertReset(user.id, sha256(token), sha256(code), isoIn(ttl * 60_000));
       const link = `${config.PUBLIC_URL}/account/reset/${token}/${code}`;
-      mailer.send(passwordResetMail(user.email, user.name, link, ttl)).catch((error: unknown) => {
+      const mail = {
+        ...passwordResetMail(user.email, user.name, link, ttl),
+        kind: 'password-reset',
+        userId: user.id,
+      };
+      mailer.send(mail).catch((error: unknown) => {
         log.error({ err: error, userId: user.id }, 'sending the password reset link failed');
       });
     },

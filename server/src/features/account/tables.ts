@@ -24,6 +24,8 @@ export interface UsersTable {
   avatar_id: string | null;
   created_at: string;
   updated_at: string;
+  /** When an admin set the status Deleted; the purge removes the member some days later (null otherwise). */
+  deleted_at: Generated<string | null>;
 }
 
 /** Signed-in sessions; only the SHA-256 of the bearer token is stored. */

@@ -1,14 +1,17 @@
-import type { UserStatus } from '@wiggle/common/enums';
+import { UserStatus } from '@wiggle/common/enums';
 import { type Kysely, sql } from 'kysely';
 import { countAll } from '../../platform/db/columns';
+import type { Cursor } from '../../platform/db/keyset-cursor';
 import { likeContains } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
+import { afterSortCursor, type SortedPageRequest } from '../../platform/db/sorted-page';
 
 export interface UserListFilter {
   search?: string | undefined;
   status?: number | undefined;
-  /** Rows with ids below this (the page runs newest first, by id: the primary key is the index). */
-  beforeId?: number | undefined;
+  /** The sort (a whitelisted column with its (column, id) index) and the row the page continues after. */
+  sort: SortedPageRequest;
+  after: Cursor | null;
   limit: number;
 }
 
@@ -44,9 +47,10 @@ export function createAdminUserStore(db: Kysely<Database>) {
         );
       }
       if (filter.status) query = query.where('status', '=', filter.status as UserStatus);
-      if (filter.beforeId) query = query.where('id', '<', filter.beforeId);
+      if (filter.after) query = query.where(afterSortCursor(filter.sort, filter.after));
       return query
-        .orderBy('id', 'desc')
+        .orderBy(sql.ref(filter.sort.column.column), filter.sort.order)
+        .orderBy(sql.ref(filter.sort.idColumn), filter.sort.order)
         .limit(filter.limit + 1)
         .execute();
     },
@@ -54,7 +58,12 @@ export function createAdminUserStore(db: Kysely<Database>) {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
     async setStatus(id: number, status: UserStatus, updatedAt: string): Promise<void> {
-      await db.updateTable('users').set({ status, updated_at: updatedAt }).where('id', '=', id).execute();
+      // deleted_at starts the purge's clock (DELETED_MEMBER_PURGE_DAYS); any other status stops it.
+      await db
+        .updateTable('users')
+        .set({ status, updated_at: updatedAt, deleted_at: status === UserStatus.Deleted ? updatedAt : null })
+        .where('id', '=', id)
+        .execute();
     },
     /** The totals of the members of one page: one grouped query per table on its owner index. */
     async totalsOf(ids: number[]): Promise<Map<number, OwnerTotals>> {

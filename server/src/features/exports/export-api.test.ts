@@ -147,6 +147,19 @@ describe.each(testDialects())('wiggle export API on %s', (dialect) => {
       Buffer,
     );
     expect(await creditsLeft(roll)).toBe(1);
+    // The render job wrote its process log row (written when the handler returns, so polled).
+    await expect
+      .poll(
+        () =>
+          t.platform.db
+            .selectFrom('process_logs')
+            .select(['result', 'entity_group', 'entity_type'])
+            .where('name', '=', 'export.render')
+            .where('entity_id', '=', res.body.exportId)
+            .execute(),
+        { timeout: 10_000 },
+      )
+      .toEqual([{ result: 'ok', entity_group: 'export', entity_type: 'export' }]);
   }, 120_000);
 
   it('gives the frame back when the render fails, and ends the export in Error with the reason', async () => {

@@ -1,4 +1,4 @@
-import { DeleteStatus } from '@wiggle/common/enums';
+import { DeleteStatus, UserStatus } from '@wiggle/common/enums';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
@@ -12,6 +12,8 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
  *   (blocked wiggles and wiggles whose owner disallowed sharing stay hidden);
  * - an admin (moderation): every album and wiggle that is not expired;
  * - nobody else: the caller answers 404, exactly as for a missing id.
+ * A member an admin deleted (status Deleted) shows nothing to anyone but admins: every public and shared path
+ * checks the owner's status (one primary-key lookup), so undeleting brings it all back unchanged.
  *
  * Paths are materialized ("/1/5/9/"): album P is A or an ancestor of A when A.path starts with P.path.
  */
@@ -30,13 +32,17 @@ export interface Viewer {
 
 const ACTIVE = DeleteStatus.Active;
 
+/** The member `ownerId` (a column reference) has not been deleted by an admin. */
+const ownerIsLive = (ownerId: RawBuilder<unknown>) =>
+  sql<SqlBool>`exists (select 1 from users ou where ou.id = ${ownerId} and ou.status != ${UserStatus.Deleted})`;
+
 const startsWith = (path: RawBuilder<unknown>, prefix: RawBuilder<unknown>) =>
   sql`substr(${path}, 1, length(${prefix})) = ${prefix}`;
 
 /** The album `a` (or an ancestor) is public and active. */
 const albumIsPublic = (album: string) => {
   const a = sql.ref(album);
-  return sql<SqlBool>`(${a}.delete_status = ${ACTIVE} and exists (select 1 from albums p where p.owner_id = ${a}.owner_id and p.is_public = 1 and p.delete_status = ${ACTIVE} and ${startsWith(sql`${a}.path`, sql`p.path`)}))`;
+  return sql<SqlBool>`(${a}.delete_status = ${ACTIVE} and exists (select 1 from albums p where p.owner_id = ${a}.owner_id and p.is_public = 1 and p.delete_status = ${ACTIVE} and ${startsWith(sql`${a}.path`, sql`p.path`)}) and ${ownerIsLive(sql`${a}.owner_id`)})`;
 };
 
 /** Some album on the path of `a` (itself included) asks to stay out of public listings. */
@@ -48,7 +54,7 @@ const albumPreventsListing = (album: string) => {
 /** An active, unexpired link with `token` for album `a` or one of its ancestors. */
 const albumIsShared = (album: string, token: string, now: string) => {
   const a = sql.ref(album);
-  return sql<SqlBool>`(${a}.delete_status = ${ACTIVE} and exists (select 1 from share_links s join albums sa on sa.id = s.album_id where s.token = ${token} and s.is_active = 1 and s.valid_until > ${now} and sa.delete_status = ${ACTIVE} and ${startsWith(sql`${a}.path`, sql`sa.path`)}))`;
+  return sql<SqlBool>`(${a}.delete_status = ${ACTIVE} and ${ownerIsLive(sql`${a}.owner_id`)} and exists (select 1 from share_links s join albums sa on sa.id = s.album_id where s.token = ${token} and s.is_active = 1 and s.valid_until > ${now} and sa.delete_status = ${ACTIVE} and ${startsWith(sql`${a}.path`, sql`sa.path`)}))`;
 };
 
 /** Wiggle `w` in album `a` is visible to everyone (the public page, the feed, shared caches). */
@@ -68,7 +74,7 @@ export function wiggleVisibleTo(viewer: Viewer, now: string) {
   if (viewer.shareToken) {
     const token = viewer.shareToken;
     ors.push(
-      sql<SqlBool>`(w.delete_status = ${ACTIVE} and w.blocked = 0 and w.allow_share = 1 and (exists (select 1 from share_links s where s.token = ${token} and s.is_active = 1 and s.valid_until > ${now} and s.wiggle_id = w.id) or (a.id is not null and ${albumIsShared('a', token, now)})))`,
+      sql<SqlBool>`(w.delete_status = ${ACTIVE} and w.blocked = 0 and w.allow_share = 1 and ${ownerIsLive(sql`w.owner_id`)} and (exists (select 1 from share_links s where s.token = ${token} and s.is_active = 1 and s.valid_until > ${now} and s.wiggle_id = w.id) or (a.id is not null and ${albumIsShared('a', token, now)})))`,
     );
   }
   return sql<SqlBool>`(${sql.join(ors, sql` or `)})`;

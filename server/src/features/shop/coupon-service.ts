@@ -29,11 +29,15 @@ export interface NewCoupon {
   packageId: number;
 }
 
+/**
+ * A disabled coupon says so (its codes were real; telling that leaks nothing, codes being 80 random bits); an unknown
+ * or used-up code answers the same "not valid".
+ */
 const invalid = () =>
   new BadRequest(Messages.couponInvalid, { code: Messages.couponInvalid }, 'coupon_invalid');
 
 /**
- * Coupons: a member redeems a coupon once; a code that is unknown, disabled or used up answers the same "not valid",
+ * Coupons: a member redeems a coupon once; a code that is unknown or used up answers the same "not valid",
  * so it never tells whether other members used it.
  */
 export function createCouponService(db: Kysely<Database>) {
@@ -43,6 +47,8 @@ export function createCouponService(db: Kysely<Database>) {
 
   async function usable(userId: number, code: string) {
     const coupon = await coupons.findByCode(code);
+    if (coupon?.status === 'Disabled')
+      throw new BadRequest(Messages.couponDisabled, { code: Messages.couponDisabled }, 'coupon_disabled');
     if (coupon?.status !== 'Active' || coupon.amountLeft <= 0) throw invalid();
     if (await coupons.hasRedeemed(coupon.couponId, userId))
       throw new Conflict(
@@ -54,7 +60,7 @@ export function createCouponService(db: Kysely<Database>) {
   }
 
   return {
-    /** Creates a coupon with its codes (the admin screen comes later; `npm run coupon:create` and tests use this). */
+    /** Creates a coupon with its codes: POST /api/admin/coupons and `npm run coupon:create` both come here. */
     async createCoupon(input: NewCoupon): Promise<{ id: number; codes: string[] }> {
       const pkg = await shop.findPackage(input.packageId);
       if (!pkg) throw new BadRequest(Messages.packageUnavailable, { packageId: Messages.packageUnavailable });

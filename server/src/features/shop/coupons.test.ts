@@ -87,7 +87,7 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
     expect(rolls.length).toBe(1);
   });
 
-  it('an unknown, disabled or used-up code answers the same "not valid" and creates nothing', async () => {
+  it('an unknown or used-up code answers the same "not valid", a disabled one says so; none creates anything', async () => {
     const member = await registerMember(t.app);
     const disabled = await createTestCoupon(t.app, { name: 'Off', amount: 5, numberOfCodes: 1, packageId });
     await t.platform.db
@@ -110,7 +110,15 @@ describe.each(testDialects())('coupons on %s', (dialect) => {
       400,
       { code: 'coupon_invalid', message: Messages.couponInvalid, fields: { code: Messages.couponInvalid } },
     ];
-    expect(answers).toEqual(Array(6).fill(invalid));
+    const disabledAnswer = [
+      400,
+      {
+        code: 'coupon_disabled',
+        message: Messages.couponDisabled,
+        fields: { code: Messages.couponDisabled },
+      },
+    ];
+    expect(answers).toEqual([invalid, invalid, disabledAnswer, disabledAnswer, invalid, invalid]);
     const rolls = (
       await t.app.inject({ method: 'GET', url: '/api/account/credits', headers: bearer(member.token) })
     ).json().rolls;

@@ -122,6 +122,35 @@ describe.each(testDialects())('card payment through the Saferpay sandbox on %s',
     expect(await ledgerOf(started.purchaseId)).toEqual([]);
   });
 
+  it('writes a process log row for each call to Saferpay: initialize, assert and capture, and a declined assert as an error', async () => {
+    const logsOf = (purchaseId: number) =>
+      t.platform.db
+        .selectFrom('process_logs')
+        .select(['name', 'result', 'message', 'entity_group', 'entity_type'])
+        .where('entity_type', '=', 'purchase')
+        .where('entity_id', '=', purchaseId)
+        .orderBy('id')
+        .execute();
+    const paid = await startPayment(t.app, member.token, packageId);
+    await followReturn(t.app, await actOnPaymentPage(t.app, paid.redirectUrl, 'pay'));
+    const paidLogs = await logsOf(paid.purchaseId);
+    expect(paidLogs.map((row) => [row.name, row.result])).toEqual([
+      ['shop.payment-initialize', 'ok'],
+      ['shop.payment-assert', 'ok'],
+      ['shop.payment-capture', 'ok'],
+    ]);
+    expect(paidLogs[0]).toMatchObject({ entity_group: 'shop', entity_type: 'purchase' });
+
+    const declined = await startPayment(t.app, member.token, packageId);
+    await followReturn(t.app, await actOnPaymentPage(t.app, declined.redirectUrl, 'decline'));
+    const declinedLogs = await logsOf(declined.purchaseId);
+    expect(declinedLogs.map((row) => [row.name, row.result])).toEqual([
+      ['shop.payment-initialize', 'ok'],
+      ['shop.payment-assert', 'error'],
+    ]);
+    expect(declinedLogs[1]?.message).not.toBe('');
+  });
+
   it('cancel: cancelled, no roll', async () => {
     const started = await startPayment(t.app, member.token, packageId);
     const returnUrl = await actOnPaymentPage(t.app, started.redirectUrl, 'cancel');

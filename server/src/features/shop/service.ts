@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { isoNow } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
 import { AppError, BadRequest, NotFound } from '../../platform/errors';
+import { withTimedProcessLog } from '../../platform/jobs/process-log';
 import type { Logger } from '../../platform/logger';
 import type { SaferpayClient } from '../../platform/payments/saferpay-client';
 import { type AssertResponse, SaferpayError } from '../../platform/payments/saferpay-protocol';
@@ -30,6 +31,18 @@ export function createShopService(
 ) {
   const shop = createShopStore(db);
   const credits = createCreditStore(db);
+  /** Each call to Saferpay writes a process log row (issue 13: payment assert and capture). */
+  const logged = <T>(step: string, purchaseId: number, run: () => Promise<T>) =>
+    withTimedProcessLog(
+      db,
+      log,
+      {
+        name: `shop.payment-${step}`,
+        description: `Saferpay ${step} for purchase ${purchaseId}`,
+        entity: { group: 'shop', type: 'purchase', id: purchaseId },
+      },
+      run,
+    );
 
   async function reload(row: PurchaseRow): Promise<PurchaseRow> {
     return (await shop.findPurchaseOfOwner(row.user_id, row.id)) ?? row;
@@ -57,7 +70,7 @@ export function createShopService(
     if (transaction.Status === 'CAPTURED') return true;
     if (transaction.Status !== 'AUTHORIZED') return false;
     try {
-      const captured = await saferpay.capture(transaction.Id);
+      const captured = await logged('capture', purchase.id, () => saferpay.capture(transaction.Id));
       return captured.Status === 'CAPTURED';
     } catch (error) {
       if (error instanceof SaferpayError && error.errorName === 'TRANSACTION_ALREADY_CAPTURED') return true;
@@ -109,14 +122,16 @@ export function createShopService(
       const callback = (kind: 'return' | 'notify') =>
         `${publicUrl}/api/shop/payment/${kind}/${id}?key=${encodeURIComponent(callbackKey)}`;
       try {
-        const page = await saferpay.initialize({
-          amountMinor: price,
-          currency: CURRENCY,
-          orderId: `wiggle-${id}`,
-          description: `${quantity} × ${pkg.name}: ${pkg.credits * quantity} frames up to ${pkg.max_resolution} px`,
-          returnUrl: callback('return'),
-          notifyUrl: callback('notify'),
-        });
+        const page = await logged('initialize', id, () =>
+          saferpay.initialize({
+            amountMinor: price,
+            currency: CURRENCY,
+            orderId: `wiggle-${id}`,
+            description: `${quantity} × ${pkg.name}: ${pkg.credits * quantity} frames up to ${pkg.max_resolution} px`,
+            returnUrl: callback('return'),
+            notifyUrl: callback('notify'),
+          }),
+        );
         await shop.setPaymentToken(id, page.Token);
         return { purchaseId: id, redirectUrl: page.RedirectUrl };
       } catch (error) {
@@ -135,7 +150,8 @@ export function createShopService(
       if (purchase.status !== 'Pending' || !purchase.saferpay_token) return toPurchase(purchase);
       let assertion: AssertResponse;
       try {
-        assertion = await saferpay.assert(purchase.saferpay_token);
+        const token = purchase.saferpay_token;
+        assertion = await logged('assert', purchase.id, () => saferpay.assert(token));
       } catch (error) {
         await settleFailure(purchase, error);
         return toPurchase(await reload(purchase));

@@ -28,6 +28,8 @@ export function createSupportService(
       const from = (await users.contactOf(member.id)) ?? member.username;
       try {
         await mailer.send({
+          kind: 'support-inquiry',
+          userId: member.id,
           to: supportEmail,
           replyTo: member.username,
           subject: `Support inquiry #${id} from ${member.username}`,

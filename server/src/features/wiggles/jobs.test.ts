@@ -72,10 +72,33 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
     }
   }
 
+  const interpolationLogs = (wiggleId: number) =>
+    t!.platform.db
+      .selectFrom('process_logs')
+      .selectAll()
+      .where('name', '=', 'wiggle.interpolate')
+      .where('entity_id', '=', wiggleId)
+      .execute();
+
   it('is idempotent: a second run (as after a restart) rewrites the same frames and succeeds again', async () => {
     const owner = await start(sharedEngine());
     const id = await createOne(owner);
     await waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
+    // The interpolation writes its own process log row (before the wiggle's iStatus says Success).
+    expect(await interpolationLogs(id)).toMatchObject([
+      { result: 'ok', message: '', entity_group: 'wiggle', entity_type: 'wiggle', entity_id: id },
+    ]);
+    // The creation job's own row is written when its handler returns, just after the status: polled.
+    await expect
+      .poll(() =>
+        t!.platform.db
+          .selectFrom('process_logs')
+          .select(['result', 'entity_type'])
+          .where('name', '=', 'wiggle.create')
+          .where('entity_id', '=', id)
+          .execute(),
+      )
+      .toEqual([{ result: 'ok', entity_type: 'wiggle' }]);
     const files = async () => (await blobFiles(t!)).filter((f) => f.startsWith('wiggles/')).sort();
     const before = await files();
     // Views and thumbnails, the editor's two untuned views, and three in-betweens with thumbnails.
@@ -167,6 +190,9 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
     );
     expect(status).toMatchObject({ createStatus: 'Success', autoAlignStatus: 'Error', iStatus: 'Error' });
     expect(status?.errorMessage).toMatch(/^Auto-align failed/);
+    expect(await interpolationLogs(id)).toMatchObject([
+      { result: 'error', message: 'flow failed', entity_id: id },
+    ]);
     const frame = await t!.app.inject({
       method: 'GET',
       url: `/api/library/wiggle/${id}-right-f.webp`,

@@ -4,6 +4,7 @@ import { EngineInputError } from '@wiggle/engine/image';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { isoNow } from '../../platform/db/columns';
 import type { JobContext } from '../../platform/jobs/job-queue';
+import { withTimedProcessLog } from '../../platform/jobs/process-log';
 import { type WiggleFrameName, wiggleFrameKey } from '../library/item-keys';
 import { WIGGLE_CREATE_JOB, type WiggleCreatePayload, type WigglesDeps } from './deps';
 import { type FrameFiles, InterpolationUnreliable, type LibraryEngine } from './engine-adapter';
@@ -151,7 +152,18 @@ async function createWiggleMedia(
   let frames: Awaited<ReturnType<LibraryEngine['interpolate']>>;
   try {
     checkAborted(context);
-    frames = await deps.engine.interpolate(views.views, tune);
+    // The interpolation is a step of the creation job with its own process log row (issue 13 "interpolation").
+    frames = await withTimedProcessLog(
+      deps.db,
+      deps.log,
+      {
+        name: 'wiggle.interpolate',
+        description: `frames 25/50/75 of wiggle ${wiggleId}`,
+        entity: { group: 'wiggle', type: 'wiggle', id: wiggleId },
+      },
+      () => deps.engine.interpolate(views.views, tune),
+      context.signal,
+    );
     checkAborted(context);
   } catch (error) {
     if (context.signal.aborted) throw error;

@@ -1,7 +1,9 @@
+import { UserStatus } from '@wiggle/common/enums';
+import { AuthErrorCodes } from '@wiggle/common/schemas/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../errors';
 import type { Platform } from '../platform';
-import { findMemberByToken, type Member } from './sessions';
+import { findMemberByToken, type Member, refusedSessionStatus } from './sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,22 +51,37 @@ export async function authenticate(request: FastifyRequest): Promise<Member | un
   return member ?? undefined;
 }
 
+/**
+ * The 401 of a guarded route: a session of a member an admin blocked or deleted says so in the login's words (the
+ * web app shows it on the login page), anything else is plainly "not signed in".
+ */
+async function notSignedIn(request: FastifyRequest): Promise<Unauthorized> {
+  const token = requestToken(request);
+  const status =
+    token && token.length <= 200 ? await refusedSessionStatus(request.server.platform.db, token) : null;
+  if (status === UserStatus.Blocked)
+    return new Unauthorized('This account has been blocked.', AuthErrorCodes.blocked);
+  if (status === UserStatus.Deleted)
+    return new Unauthorized('This account has been deleted.', AuthErrorCodes.deleted);
+  return new Unauthorized();
+}
+
 /** Signed in, verified or not. */
 export async function requireMember(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!(await authenticate(request))) throw new Unauthorized();
+  if (!(await authenticate(request))) throw await notSignedIn(request);
 }
 
 /** Signed in with a verified e-mail address (SPEC §6: everything but register/verify and support). */
 export async function requireVerified(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const member = await authenticate(request);
-  if (!member) throw new Unauthorized();
+  if (!member) throw await notSignedIn(request);
   if (!member.isVerifiedEmail)
     throw new Forbidden('Please verify your e-mail address first.', 'email_not_verified');
 }
 
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const member = await authenticate(request);
-  if (!member) throw new Unauthorized();
+  if (!member) throw await notSignedIn(request);
   if (!member.isAdmin) throw new Forbidden();
 }
 

@@ -102,6 +102,15 @@ export async function findMemberByToken(db: Kysely<Database>, token: string): Pr
   };
 }
 
+/**
+ * The status of the member behind a live session that no longer authenticates because an admin blocked or deleted
+ * them (null for anything else), so the 401 can say why instead of a bare "not signed in".
+ */
+export async function refusedSessionStatus(db: Kysely<Database>, token: string): Promise<UserStatus | null> {
+  const [row] = await selectActiveSession(db, sha256(token), isoNow());
+  return row && row.status !== UserStatus.Active ? row.status : null;
+}
+
 /** A kept ("keep me logged in") session lasts from its last refresh; a strict one ends when it was set to. */
 export async function extendLongSession(
   db: Kysely<Database>,

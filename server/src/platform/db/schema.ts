@@ -1,4 +1,5 @@
 import type { AccountTables } from '../../features/account/tables';
+import type { AdminTables } from '../../features/admin/tables';
 import type { ExportTables } from '../../features/exports/tables';
 import type { GalleryTables } from '../../features/gallery/tables';
 import type { LibraryTables } from '../../features/library/tables';
@@ -23,4 +24,5 @@ export interface Database
     GalleryTables,
     JobTables,
     ShopTables,
-    ExportTables {}
+    ExportTables,
+    AdminTables {}

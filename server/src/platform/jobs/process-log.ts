@@ -39,6 +39,51 @@ export async function writeProcessLog(db: Kysely<JobTables>, entry: ProcessLogEn
     .execute();
 }
 
+export interface TimedProcess {
+  name: string;
+  description: string;
+  entity?: ProcessLogEntry['entity'];
+}
+
+/**
+ * Runs one step of background work that is not a queued job of its own (a mail, a call to the payment provider, the
+ * interpolation inside the creation job) and writes its process log row: result, message, duration, memory. The
+ * step's own error is rethrown unchanged; a failing log write is reported and never fails the step.
+ */
+export async function withTimedProcessLog<T>(
+  db: Kysely<JobTables>,
+  log: JobLog,
+  process: TimedProcess,
+  run: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const startedAt = new Date();
+  const heapBefore = globalThis.process.memoryUsage().heapUsed;
+  const finish = async (result: ProcessResult, message: string) => {
+    try {
+      await writeProcessLog(db, {
+        ...process,
+        startedAt,
+        durationMs: Date.now() - startedAt.getTime(),
+        memoryIncrease: globalThis.process.memoryUsage().heapUsed - heapBefore,
+        result,
+        message,
+      });
+    } catch (error) {
+      log.error({ err: error, process: process.name }, 'writing the process log failed');
+    }
+  };
+  let value: T;
+  try {
+    value = await run();
+  } catch (error) {
+    await finish(signal?.aborted ? 'interrupted' : 'error', asError(error).message);
+    throw error;
+  }
+  await finish('ok', '');
+  return value;
+}
+
 /** The entity a job works on: the first `<type>Id` of its payload holding a positive integer (e.g. `wiggleId`). */
 export function entityOfPayload(name: string, payload: object): ProcessLogEntry['entity'] {
   for (const [key, value] of Object.entries(payload)) {

@@ -10,6 +10,10 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** What the mail is (verification, password-reset...): the process log's name is `mail.<kind>`. */
+  kind?: string;
+  /** The member the mail concerns: the process log's entity. */
+  userId?: number;
 }
 
 export interface Mailer {

@@ -4,10 +4,11 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { UserStatus } from '@wiggle/common/enums';
 import type { AdminUser } from '@wiggle/common/schemas/admin';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { startImpersonation } from '../../lib/impersonation';
 import { useAuthStore } from '../../lib/stores/auth';
@@ -15,8 +16,10 @@ import { showSnackbar } from '../../lib/stores/notification';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePageTitle } from '../../lib/use-page-title';
 import { adminApi, type UserAction } from './api/admin-api';
+import { contentApi } from './api/content-api';
+import { ADMIN_REQUESTS_KEY, AdminRequestsPanel } from './components/admin-requests-panel';
 import { FilterSelect } from './components/filter-select';
-import { type Column, PagedTable } from './components/paged-table';
+import { type Column, PagedTable, type TableSort } from './components/paged-table';
 import { useAdminPages } from './use-admin-pages';
 
 const STATUS_LABEL: Record<number, string> = {
@@ -41,11 +44,41 @@ export function UserPage() {
   const adminToken = useAuthStore((state) => state.token);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
-  const filter = { search: useDebouncedValue(search.trim(), 300), status };
+  const [sort, setSort] = useState<TableSort>({ by: 'id', order: 'desc' });
+  const filter = { search: useDebouncedValue(search.trim(), 300), status, sort: sort.by, order: sort.order };
   const { tableProps, replaceRow } = useAdminPages<AdminUser>('users', filter, (cursor) =>
     adminApi.users(filter, cursor),
   );
   const [busy, setBusy] = useState<number | null>(null);
+
+  const queryClient = useQueryClient();
+  const me = useAuthStore((state) => state.username);
+  /** Blocking or deleting another admin: a request a second admin confirms (shown above the table). */
+  const ask = async (user: AdminUser, action: 'block' | 'delete') => {
+    if (!window.confirm(`Ask a second admin to ${action} ${user.email}?`)) return;
+    setBusy(user.id);
+    try {
+      await contentApi.askSecondAdmin(user.id, action);
+      await queryClient.invalidateQueries({ queryKey: ADMIN_REQUESTS_KEY });
+      showSnackbar(`Asked a second admin to ${action} ${user.email}.`, 'success');
+    } catch (error) {
+      showSnackbar(errorMessage(error, 'The request failed.'), 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const adminActions = (u: AdminUser) =>
+    ACTIONS_BY_STATUS[u.status]?.map((action) =>
+      action === 'block' || action === 'delete' ? (
+        <Button key={action} size="small" disabled={busy === u.id} onClick={() => void ask(u, action)}>
+          ask to {action}
+        </Button>
+      ) : (
+        <Button key={action} size="small" disabled={busy === u.id} onClick={() => void act(u, action)}>
+          {action}
+        </Button>
+      ),
+    );
 
   const act = async (user: AdminUser, action: UserAction) => {
     if ((action === 'block' || action === 'delete') && !window.confirm(`${action} ${user.email}?`)) return;
@@ -72,24 +105,33 @@ export function UserPage() {
   };
 
   const columns: Column<AdminUser>[] = [
-    { key: 'id', label: 'Id', render: (u) => u.id, align: 'right' },
+    { key: 'id', label: 'Id', render: (u) => u.id, align: 'right', sortKey: 'id' },
+    { key: 'name', label: 'Name', render: (u) => u.name, sortKey: 'name' },
     {
-      key: 'member',
-      label: 'Member',
+      key: 'email',
+      label: 'E-mail',
+      sortKey: 'email',
       render: (u) => (
         <>
-          <Typography variant="body2">{u.name}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            {u.email}
-            {u.isVerifiedEmail ? '' : ' · not verified'}
-          </Typography>
+          {u.email}
+          {u.isVerifiedEmail ? null : (
+            <Typography variant="caption" color="text.secondary" component="div">
+              not verified
+            </Typography>
+          )}
         </>
       ),
     },
-    { key: 'created', label: 'Created', render: (u) => new Date(u.created).toLocaleDateString() },
+    {
+      key: 'created',
+      label: 'Created',
+      render: (u) => new Date(u.created).toLocaleDateString(),
+      sortKey: 'created',
+    },
     {
       key: 'status',
       label: 'Status',
+      sortKey: 'status',
       render: (u) => (
         <Chip
           size="small"
@@ -118,7 +160,9 @@ export function UserPage() {
       key: 'actions',
       label: 'Actions',
       render: (u) =>
-        u.isAdmin ? null : (
+        u.email === me ? null : u.isAdmin ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, width: 190 }}>{adminActions(u)}</Box>
+        ) : (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, width: 190 }}>
             {ACTIONS_BY_STATUS[u.status]?.map((action) => (
               <Button key={action} size="small" disabled={busy === u.id} onClick={() => void act(u, action)}>
@@ -130,6 +174,9 @@ export function UserPage() {
                 impersonate
               </Button>
             )}
+            <Button size="small" component={RouterLink} to={`/admin/purchase?userId=${u.id}`}>
+              purchases
+            </Button>
           </Box>
         ),
     },
@@ -154,7 +201,8 @@ export function UserPage() {
           options={Object.entries(STATUS_LABEL)}
         />
       </Box>
-      <PagedTable label="Users" columns={columns} {...tableProps} />
+      <AdminRequestsPanel onConfirmed={replaceRow} />
+      <PagedTable label="Users" columns={columns} sort={sort} onSortChange={setSort} {...tableProps} />
     </Paper>
   );
 }

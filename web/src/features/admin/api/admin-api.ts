@@ -18,7 +18,7 @@ const query = (params: Record<string, string | number | null | undefined>) => {
 export type UserAction = 'block' | 'unblock' | 'delete' | 'undelete';
 
 export const adminApi = {
-  users: (filter: { search: string; status: string }, cursor: string | null) =>
+  users: (filter: { search: string; status: string; sort: string; order: string }, cursor: string | null) =>
     api.get<Page<AdminUser>>(`admin/users${query({ ...filter, cursor })}`),
   userAction: (id: number, action: UserAction) => api.post<AdminUser>(`admin/users/${id}/${action}`),
   logs: (

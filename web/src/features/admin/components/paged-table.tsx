@@ -7,6 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
@@ -15,6 +16,16 @@ export interface Column<Row> {
   label: string;
   render: (row: Row) => ReactNode;
   align?: 'left' | 'right';
+  /** The server's sort name of this column (`sort=` in the list's query); absent: the column cannot be sorted. */
+  sortKey?: string;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+/** The table's sort: a column's `sortKey` and the order (the server sorts; the table only shows and asks). */
+export interface TableSort {
+  by: string;
+  order: SortOrder;
 }
 
 interface PagedTableProps<Row extends { id: number }> {
@@ -26,11 +37,19 @@ interface PagedTableProps<Row extends { id: number }> {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** The current sort; with `onSortChange`, columns with a `sortKey` get clickable headers. */
+  sort?: TableSort;
+  onSortChange?: (sort: TableSort) => void;
 }
 
 /** A server-paged admin table: the rows of the pages loaded so far, and "Load more" for the next keyset page. */
 export function PagedTable<Row extends { id: number }>(props: PagedTableProps<Row>) {
-  const { columns, rows } = props;
+  const { columns, rows, sort, onSortChange } = props;
+  /** A click on the sorted column flips its order; on another column it sorts by that column, ascending. */
+  const nextSort = (by: string): TableSort => ({
+    by,
+    order: sort?.by === by && sort.order === 'asc' ? 'desc' : 'asc',
+  });
   return (
     <Box>
       <TableContainer>
@@ -38,8 +57,23 @@ export function PagedTable<Row extends { id: number }>(props: PagedTableProps<Ro
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell key={column.key} align={column.align ?? 'left'} sx={{ fontWeight: 600 }}>
-                  {column.label}
+                <TableCell
+                  key={column.key}
+                  align={column.align ?? 'left'}
+                  sx={{ fontWeight: 600 }}
+                  sortDirection={sort && column.sortKey === sort.by ? sort.order : false}
+                >
+                  {column.sortKey && onSortChange ? (
+                    <TableSortLabel
+                      active={sort?.by === column.sortKey}
+                      direction={sort?.by === column.sortKey ? sort.order : 'asc'}
+                      onClick={() => column.sortKey && onSortChange(nextSort(column.sortKey))}
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
                 </TableCell>
               ))}
             </TableRow>
