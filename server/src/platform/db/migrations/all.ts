@@ -9,6 +9,7 @@ import * as gallery from './0030-gallery';
 import * as wiggleTune from './0040-wiggle-tune';
 import * as admin from './0041-admin';
 import * as exportsTable from './0042-exports';
+import * as galleryVideo from './0043-gallery-video';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0040-wiggle-tune': wiggleTune,
   '0041-admin': admin,
   '0042-exports': exportsTable,
+  '0043-gallery-video': galleryVideo,
 };
