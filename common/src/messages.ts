@@ -50,6 +50,7 @@ export const Messages = {
     generationFailed: 'The video could not be generated. Please try again.',
     unsupportedBrowser:
       'This browser cannot encode video, so the video cannot be made here. Your export is saved; open it in a current Chrome, Edge, Firefox or Safari to make its video.',
+    uploadFailed: 'The video could not be saved with the wiggle. You can still download it.',
     fileMissing: 'Attach the video as a `file` part (an MP4 file).',
     notMp4: 'The file is not an MP4 video (it must start with an ISO BMFF `ftyp` box and hold a `moov` box).',
     notH264: 'The video must be H.264 (an `avc1` video track).',
