@@ -30,6 +30,7 @@ import { uploadRoutes } from './features/library/upload-routes';
 import { publicApiRoutes } from './features/public/api-routes';
 import { galleryMediaRoutes } from './features/public/media-routes';
 import { publicPageRoutes } from './features/public/page-routes';
+import { createCreditService } from './features/shop/credit-service';
 import { shopRoutes } from './features/shop/routes';
 import { supportRoutes } from './features/support/routes';
 import { usageRoutes } from './features/usage/routes';
@@ -175,6 +176,7 @@ export const REPEATING_JOBS = {
   sessionCleanup: 'auth.delete-expired-sessions',
   codeCleanup: 'account.delete-expired-codes',
   processLogPrune: 'admin.prune-process-logs',
+  rollExpiry: 'shop.expire-rolls',
 } as const;
 
 /**
@@ -202,5 +204,9 @@ export async function startJobHandlers(
   await runEvery(jobs, REPEATING_JOBS.codeCleanup, HOUR_MS, () => deleteExpiredCodes(db));
   await runEvery(jobs, REPEATING_JOBS.processLogPrune, 24 * HOUR_MS, async () => {
     await pruneProcessLogs(db, platform.config.PROCESS_LOG_RETENTION_DAYS);
+  });
+  await runEvery(jobs, REPEATING_JOBS.rollExpiry, HOUR_MS, async () => {
+    const members = await createCreditService(db, platform.config, log).expireDueRolls();
+    if (members > 0) log.info({ members }, 'expired rolls marked');
   });
 }

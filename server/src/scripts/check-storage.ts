@@ -9,8 +9,9 @@ import { STORAGE_CLAIMS } from './storage-claims';
 const usage = `Usage: npm run check:storage [-- --fix] [--grace-hours 24]
 
 Compares the configured database (DATA_DIR / DATABASE_URL) with the configured blob store (local disk or S3):
-lists blobs no row claims (orphans) and rows whose blobs are missing. With --fix, orphans older than the grace
-period are deleted (younger ones may belong to an upload or a job still under way). Exit code 0 when consistent
+lists blobs no row claims (orphans), rows whose blobs are missing and writes that never finished (temporary files
+of a process killed mid-upload). With --fix, orphans and unfinished writes older than the grace period are deleted
+(younger ones may belong to an upload or a job still under way). Exit code 0 when consistent
 (after --fix: when nothing is missing), 1 otherwise.`;
 
 async function main(): Promise<number> {
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
       console.log(`orphan blob   ${orphan.key} (${orphan.size} bytes, ${orphan.modifiedAt.toISOString()})`);
     for (const blob of report.recent)
       console.log(`recent blob   ${blob.key} (younger than the grace period, left alone)`);
+    for (const write of report.unfinished)
+      console.log(`unfinished    ${write.key} (${write.size} bytes, ${write.modifiedAt.toISOString()})`);
     for (const missing of report.missing)
       console.log(`missing blob  ${missing.key} (needed by ${missing.owner})`);
     console.log(
@@ -51,11 +54,12 @@ async function main(): Promise<number> {
         orphans: report.orphans.length,
         recent: report.recent.length,
         missing: report.missing.length,
+        unfinished: report.unfinished.length,
         removed: report.removed,
       }),
     );
-    const orphansLeft = report.orphans.length - report.removed;
-    return orphansLeft === 0 && report.missing.length === 0 ? 0 : 1;
+    const left = report.orphans.length + report.unfinished.length - report.removed;
+    return left === 0 && report.missing.length === 0 ? 0 : 1;
   } finally {
     await blobs.close();
     await db.destroy();

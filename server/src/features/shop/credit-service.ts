@@ -48,6 +48,16 @@ export function createCreditService(db: Kysely<Database>, config: WelcomeGiftCon
 
     framesSpent: (userId: number) => credits.framesSpent(userId),
 
+    /**
+     * Marks every roll past its validity Expired (the hourly job), so balances, the admin's purchase list and the
+     * ledger agree without waiting for the member to open the shop; a member's own listing does the same first.
+     */
+    async expireDueRolls(): Promise<number> {
+      const members = await credits.membersWithDueRolls();
+      for (const userId of members) await credits.expireDue(userId);
+      return members.length;
+    },
+
     /** The welcome gift, granted once per member (a unique index backs the check); off when its credits are 0. */
     async grantWelcomeGift(userId: number): Promise<void> {
       if (config.WELCOME_GIFT_CREDITS <= 0) return;

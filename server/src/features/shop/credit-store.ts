@@ -265,6 +265,18 @@ export function createCreditStore(db: Kysely<Database>) {
       }
     },
 
+    /** Members with an Available roll past its validity (the hourly expiry job's work list). */
+    async membersWithDueRolls(): Promise<number[]> {
+      const rows = await db
+        .selectFrom('purchases')
+        .select('user_id')
+        .distinct()
+        .where('credit_status', '=', 'Available')
+        .where('expires_at', '<=', isoNow())
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     /** Frames spent and not refunded. */
     async framesSpent(userId: number): Promise<number> {
       const row = await db

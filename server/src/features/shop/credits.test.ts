@@ -179,6 +179,34 @@ describe.each(testDialects())('spending credits on %s', (dialect) => {
     ).toBe(2);
   });
 
+  it('the hourly expiry job marks due rolls of every member once, leaving rolls still valid alone', async () => {
+    const [a, b] = [await registerMember(t.app), await registerMember(t.app)];
+    const due = await giveRoll(t.app, a.id, { credits: 2, maxResolution: 1920, validityDays: 1 });
+    const valid = await giveRoll(t.app, a.id, { credits: 4, maxResolution: 1920, validityDays: 1 });
+    const dueOfB = await giveRoll(t.app, b.id, { credits: 1, maxResolution: 1920, validityDays: 1 });
+    await t.platform.db
+      .updateTable('purchases')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', 'in', [due, dueOfB])
+      .execute();
+    expect(await credits().expireDueRolls()).toBe(2);
+    expect((await rollOf(due)).credit_status).toBe('Expired');
+    expect((await rollOf(dueOfB)).credit_status).toBe('Expired');
+    expect((await rollOf(valid)).credit_status).toBe('Available');
+    expect(await credits().expireDueRolls()).toBe(0);
+    const expiries = await t.platform.db
+      .selectFrom('credit_ledger')
+      .select(['purchase_id', 'delta'])
+      .where('reason', '=', 'expire')
+      .where('purchase_id', 'in', [due, valid, dueOfB])
+      .orderBy('purchase_id')
+      .execute();
+    expect(expiries).toEqual([
+      { purchase_id: due, delta: -2 },
+      { purchase_id: dueOfB, delta: -1 },
+    ]);
+  });
+
   it('a roll with validity gets its expiry date at the grant', async () => {
     const m = await registerMember(t.app);
     const rollId = await giveRoll(t.app, m.id, { credits: 3, maxResolution: 1920, validityDays: 10 });

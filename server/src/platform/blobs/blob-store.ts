@@ -30,6 +30,14 @@ export interface BlobStore {
    * the storage check). A write in progress is not listed until it is whole.
    */
   list(prefix: string): AsyncIterable<BlobInfo>;
+  /**
+   * Writes that never finished (a process killed in the middle of a `put`), for the storage check to report and
+   * clear. The local store lists its temporary files; an S3 bucket keeps an unfinished multipart upload out of
+   * sight and clears it with a lifecycle rule (AbortIncompleteMultipartUpload, see the README), so it lists none.
+   */
+  listUnfinished?(): AsyncIterable<BlobInfo>;
+  /** Removes one unfinished write that `listUnfinished` gave. */
+  discardUnfinished?(key: string): Promise<void>;
   /** Deletes every key that starts with `prefix` (used by purge). */
   deletePrefix(prefix: string): Promise<void>;
   close(): Promise<void>;

@@ -82,6 +82,21 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async *list(prefix: string): AsyncIterable<BlobInfo> {
+    for await (const info of this.walk(prefix)) if (!info.key.endsWith(TEMP_SUFFIX)) yield info;
+  }
+
+  async *listUnfinished(): AsyncIterable<BlobInfo> {
+    for await (const info of this.walk('')) if (info.key.endsWith(TEMP_SUFFIX)) yield info;
+  }
+
+  async discardUnfinished(key: string): Promise<void> {
+    assertValidBlobKey(key);
+    if (!key.endsWith(TEMP_SUFFIX)) throw new Error(`Not an unfinished write: ${JSON.stringify(key)}`);
+    await rm(join(this.root, ...key.split('/')), { force: true });
+  }
+
+  /** Every file under the folder `prefix` names, temporary ones included, as keys relative to the root. */
+  private async *walk(prefix: string): AsyncIterable<BlobInfo> {
     if (prefix !== '') assertValidBlobPrefix(prefix);
     // Walk only the deepest folder the prefix names fully; the rest of it filters names like a string prefix.
     const cut = prefix.lastIndexOf('/');
@@ -94,7 +109,7 @@ export class LocalBlobStore implements BlobStore {
       throw error;
     });
     for (const entry of entries) {
-      if (!entry.isFile() || entry.name.endsWith(TEMP_SUFFIX)) continue;
+      if (!entry.isFile()) continue;
       const key = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/');
       if (!key.startsWith(prefix)) continue;
       const info = await stat(join(entry.parentPath, entry.name)).catch(() => null);

@@ -22,7 +22,9 @@ export interface StorageReport {
   recent: BlobInfo[];
   /** Keys live rows need that the store does not have. */
   missing: Array<{ key: string; owner: string }>;
-  /** Orphans deleted (with `fix`). */
+  /** Writes that never finished (a process killed mid-upload), older than the grace period. */
+  unfinished: BlobInfo[];
+  /** Orphans and unfinished writes deleted (with `fix`). */
   removed: number;
 }
 
@@ -59,7 +61,14 @@ export async function checkStorage(
     return false;
   };
   const cutoff = (options.now ?? new Date()).getTime() - (options.graceMs ?? DEFAULT_GRACE_MS);
-  const report: StorageReport = { blobs: 0, orphans: [], recent: [], missing: [], removed: 0 };
+  const report: StorageReport = {
+    blobs: 0,
+    orphans: [],
+    recent: [],
+    missing: [],
+    unfinished: [],
+    removed: 0,
+  };
   const present = new Set<string>();
   for await (const info of blobs.list('')) {
     report.blobs += 1;
@@ -68,9 +77,17 @@ export async function checkStorage(
     (info.modifiedAt.getTime() <= cutoff ? report.orphans : report.recent).push(info);
   }
   report.missing = expected.filter((e) => !present.has(e.key));
+  // A younger temporary file may be a write under way right now; an older one lost its process.
+  for await (const info of blobs.listUnfinished?.() ?? []) {
+    if (info.modifiedAt.getTime() <= cutoff) report.unfinished.push(info);
+  }
   if (options.fix) {
     for (const orphan of report.orphans) {
       await blobs.delete(orphan.key);
+      report.removed += 1;
+    }
+    for (const write of report.unfinished) {
+      await blobs.discardUnfinished?.(write.key);
       report.removed += 1;
     }
   }
