@@ -4,10 +4,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import type { GalleryWiggle } from '@wiggle/common/schemas/gallery';
 import { useMemo, useState } from 'react';
 import { WiggleVideoMaker } from '../../../components/wiggle-video-maker';
 import { PLAYBACK_SPEEDS } from '../../../lib/playback';
+import { galleryWigglesKey } from '../api/wiggles';
 
 const SPEED_LABELS = ['Slowest', 'Slow', 'Medium', 'Fast', 'Fastest'];
 
@@ -23,6 +25,11 @@ export function WiggleVideoSection({
   const [speedIndex, setSpeedIndex] = useState(1);
   const [superSpeed, setSuperSpeed] = useState(false);
   const playback = useMemo(() => ({ mode, speedIndex, superSpeed }), [mode, speedIndex, superSpeed]);
+  const client = useQueryClient();
+  const stored = (saved: GalleryWiggle) => {
+    void client.invalidateQueries({ queryKey: galleryWigglesKey });
+    onStored?.(saved);
+  };
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="subtitle2">
@@ -62,7 +69,7 @@ export function WiggleVideoSection({
           control={<Switch checked={superSpeed} onChange={(event) => setSuperSpeed(event.target.checked)} />}
         />
       </Box>
-      <WiggleVideoMaker wiggle={wiggle} playback={playback} onStored={onStored} />
+      <WiggleVideoMaker wiggle={wiggle} playback={playback} onStored={stored} />
     </Box>
   );
 }
