@@ -11,8 +11,9 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const cache = new Map<string, Promise<Buffer>>();
 
-export function h264Mp4(width = 64, height = 48, seconds = 1): Promise<Buffer> {
-  const key = `${width}x${height}x${seconds}`;
+/** `faststart`: the `moov` box before `mdat` (as mediabunny writes it); without, after it (ffmpeg's default). */
+export function h264Mp4(width = 64, height = 48, seconds = 1, faststart = true): Promise<Buffer> {
+  const key = `${width}x${height}x${seconds}x${faststart}`;
   let made = cache.get(key);
   if (!made) {
     made = (async () => {
@@ -33,8 +34,7 @@ export function h264Mp4(width = 64, height = 48, seconds = 1): Promise<Buffer> {
           'libx264',
           '-pix_fmt',
           'yuv420p',
-          '-movflags',
-          '+faststart',
+          ...(faststart ? ['-movflags', '+faststart'] : []),
           out,
         ]);
         return await readFile(out);

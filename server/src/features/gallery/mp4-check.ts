@@ -25,6 +25,8 @@ export class Mp4Problem extends Error {
 /** `moov` holds the sample tables; a few seconds of video need a few KB, so anything this large is not ours. */
 const MOOV_MAX_BYTES = 16 * 1024 * 1024;
 const TOP_LEVEL_BOXES_MAX = 1000;
+/** Bytes of a VisualSampleEntry's own fields, before its child boxes. */
+const VISUAL_SAMPLE_ENTRY_FIELDS = 78;
 
 interface BoxHeader {
   type: string;
@@ -85,16 +87,17 @@ function videoSampleEntry(moov: Buffer, trak: BoxHeader) {
   if (!stsd || stsd.size < stsd.headerSize + 8) throw notMp4();
   const [entry] = children(moov, stsd.start + stsd.headerSize + 8, stsd.start + stsd.size);
   if (!entry) throw notMp4();
-  // VisualSampleEntry: 6 reserved + 2 data_reference_index + 16 pre_defined/reserved, then width and height.
+  // VisualSampleEntry: 6 reserved + 2 data_reference_index + 16 pre_defined/reserved, then width and height; its
+  // child boxes (avcC for avc1) follow its 78 bytes of fields.
   const sizeAt = entry.start + entry.headerSize + 24;
   const hasSize = entry.size >= entry.headerSize + 28;
+  const fields = { ...entry, headerSize: entry.headerSize + VISUAL_SAMPLE_ENTRY_FIELDS };
   return {
     codec: entry.type,
     width: hasSize ? moov.readUInt16BE(sizeAt) : 0,
     height: hasSize ? moov.readUInt16BE(sizeAt + 2) : 0,
     hasAvcC:
-      entry.size > entry.headerSize + 78 &&
-      child(moov, { ...entry, headerSize: entry.headerSize + 78 }, 'avcC') !== undefined,
+      entry.type === 'avc1' && fields.headerSize < entry.size && child(moov, fields, 'avcC') !== undefined,
   };
 }
 
