@@ -82,13 +82,16 @@ export function WiggleVideoMaker({
     }
   }, [wiggle, playback, onStored]);
 
-  const started = useRef(false);
+  const startRef = useRef(start);
+  startRef.current = start;
+  // Started once on mount; the cleanup abandons that run (React's StrictMode mounts twice and starts it again).
   useEffect(() => {
-    if (autoStart && !started.current) {
-      started.current = true;
-      void start();
-    }
-  }, [autoStart, start]);
+    if (!autoStart) return;
+    void startRef.current();
+    return () => {
+      runRef.current += 1;
+    };
+  }, [autoStart]);
   useEffect(
     () => () => {
       runRef.current += 1;
