@@ -63,6 +63,17 @@ export const Messages = {
   forbiddenCharacters: (label: string) =>
     `${label} contains characters that are not allowed (control, direction-override or invisible formatting characters).`,
   invalidId: (label: string) => `${label} must be a positive whole number written in decimal digits.`,
+  /** Export video (SPEC §8 names "video generation failure" and "a browser without video encoding support"; the words are ours). */
+  video: {
+    generationFailed: 'The video could not be generated. Please try again.',
+    unsupportedBrowser:
+      'This browser cannot encode video, so the video cannot be made here. Your export is saved; open it in a current Chrome, Edge, Firefox or Safari to make its video.',
+    uploadFailed: 'The video could not be saved with the wiggle. You can still download it.',
+    fileMissing: 'Attach the video as a `file` part (an MP4 file).',
+    notMp4: 'The file is not an MP4 video (it must start with an ISO BMFF `ftyp` box and hold a `moov` box).',
+    notH264: 'The video must be H.264 (an `avc1` video track).',
+    tooLarge: (megabytes: number) => `The video is larger than ${megabytes} MB.`,
+  },
   /** Tune parameters (SPEC §2 Editor, §3, §9 "editor minimum size 200"); the words are ours. */
   tune: {
     pivotOutside: 'The pivot must lie inside the picture.',

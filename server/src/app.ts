@@ -26,6 +26,7 @@ import { exportRoutes } from './features/exports/routes';
 import { purgeGalleryTrash } from './features/gallery/purge-service';
 import { galleryRoutes } from './features/gallery/routes';
 import { shareLinkRoutes } from './features/gallery/share-link-routes';
+import { galleryVideoRoutes } from './features/gallery/video-routes';
 import { originalMediaRoutes } from './features/library/media-routes';
 import { libraryRoutes } from './features/library/routes';
 import { purgeExpired } from './features/library/trash-service';
@@ -151,6 +152,7 @@ export async function buildApp(
       await api.register(wiggleRoutes, { platform, deps: wiggles });
       await api.register(wiggleMediaRoutes, options);
       await api.register(galleryRoutes, options);
+      await api.register(galleryVideoRoutes, options);
       await api.register(shareLinkRoutes, options);
       await api.register(galleryMediaRoutes, options);
       await api.register(publicApiRoutes, options);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXPORT_SIZES } from '@wiggle/common/constants';
+import { VIDEO_MAX_BYTES_DEFAULT } from '@wiggle/common/schemas/gallery-video';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustedProxies } from './platform/http/trust-proxy';
 
@@ -63,6 +64,8 @@ export const configSchema = z.object({
   AVATAR_MAX_BYTES: positiveInt(10 * 1024 * 1024),
   /** Per file of a library upload; a bigger file fails alone (the rest of the batch goes on). */
   UPLOAD_MAX_BYTES: positiveInt(100 * 1024 * 1024),
+  /** Upper bound of a gallery wiggle's MP4 (made in the browser, uploaded with the wiggle). */
+  VIDEO_MAX_BYTES: positiveInt(VIDEO_MAX_BYTES_DEFAULT),
   /** Saferpay's JSON API (e.g. https://test.saferpay.com/api); all five set → real payments, none → the sandbox. */
   SAFERPAY_API_URL: optionalText,
   SAFERPAY_CUSTOMER_ID: optionalText,

@@ -82,6 +82,8 @@ export const GalleryWiggleSchema = z.object({
   height: z.number().int(),
   /** The interpolated frames 25/50/75 exist (Enhanced playback and download). */
   hasInBetweens: z.boolean(),
+  /** An MP4 of the wiggle is stored (made in the browser): served at galleryVideoUrl, carried by the public pages. */
+  hasVideo: z.boolean(),
   deleteStatus: DeleteStatusSchema,
   deletedAt: isoDate.nullable(),
 });

@@ -3,6 +3,7 @@ import { createShareLink } from '../features/gallery/share-link-service';
 import { createGalleryWiggle } from '../features/gallery/wiggle-service';
 import type { MatrixContext, MatrixRow, MatrixSetup, Role } from './authorization-types';
 import { galleryFrames, testGalleryDeps } from './gallery-fixtures';
+import { h264Mp4, multipartFile } from './video-fixtures';
 
 /**
  * Gallery rows of the authorization matrix (every /api route): the member's own gallery answers 404 to anyone else;
@@ -81,6 +82,14 @@ export const gallerySetup: MatrixSetup = async ({ app, owner }) => {
     .set({ delete_status: 1, deleted_at: new Date().toISOString() })
     .where('id', '=', trashedWiggleId)
     .execute();
+  const video = multipartFile('file', await h264Mp4());
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: `/api/gallery/wiggles/${wiggleId}/video`,
+    headers: { ...video.headers, authorization: `Bearer ${owner.token}` },
+    payload: video.payload,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`matrix setup: video upload failed ${uploaded.body}`);
   const validUntil = new Date(Date.now() + 86_400_000).toISOString();
   const link = await createShareLink(deps, owner.id, { wiggleId, name: 'Matrix link', validUntil });
   const doomed = await createShareLink(deps, owner.id, { wiggleId, name: 'Doomed link', validUntil });
@@ -201,6 +210,24 @@ export const galleryRows: MatrixRow[] = [
   {
     route: 'GET /gallery/wiggle/animated/:file',
     request: (c) => ({ url: `/api/gallery/wiggle/animated/${fx(c).wiggleId}.webp` }),
+    expect: privateMedia,
+  },
+  {
+    route: 'GET /gallery/wiggles/:id/video-frames/:position',
+    request: (c) => ({ url: `/api/gallery/wiggles/${fx(c).wiggleId}/video-frames/left` }),
+    expect: onlyOwner,
+  },
+  {
+    route: 'POST /gallery/wiggles/:id/video',
+    request: async (c) => ({
+      url: `/api/gallery/wiggles/${fx(c).wiggleId}/video`,
+      ...multipartFile('file', await h264Mp4()),
+    }),
+    expect: onlyOwner,
+  },
+  {
+    route: 'GET /gallery/wiggle/video/:file',
+    request: (c) => ({ url: `/api/gallery/wiggle/video/${fx(c).wiggleId}.mp4` }),
     expect: privateMedia,
   },
   {

@@ -134,6 +134,25 @@ function parseOrNull(text: string): unknown {
   }
 }
 
+/** A binary answer (media the member's token unlocks); rejects as `request` does. */
+async function getBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      headers: authHeader(options.token),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (cause) {
+    throw new ApiError(-1, null, cause);
+  }
+  if (!response.ok) throw new ApiError(response.status, parseOrNull(await response.text().catch(() => '')));
+  try {
+    return await response.blob();
+  } catch (cause) {
+    throw new ApiError(-1, null, cause);
+  }
+}
+
 /**
  * Multipart upload through XMLHttpRequest, the only browser API that reports upload progress.
  * Resolves with the parsed JSON answer (null when empty); rejects with the bare HTTP status (SPEC §8), -1 on network failure.
@@ -166,18 +185,6 @@ function upload<T>(path: string, formData: FormData, options: UploadOptions = {}
   });
 }
 
-/** A file the API answers (a CSV export) as a Blob, with the member's token; rejects with ApiError as calls do. */
-async function blob(path: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), { headers: authHeader(undefined) });
-  } catch (cause) {
-    throw new ApiError(-1, null, cause);
-  }
-  if (!response.ok) throw new ApiError(response.status, parseOrNull(await response.text().catch(() => '')));
-  return response.blob();
-}
-
 export const api = {
   get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
@@ -186,7 +193,7 @@ export const api = {
     request<T>('PUT', path, body ?? {}, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
   upload,
-  blob,
+  getBlob,
 };
 
 /** The message to show for a failed call: the server's words when it sent some, else the fallback. */

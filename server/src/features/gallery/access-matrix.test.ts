@@ -9,6 +9,7 @@ import {
   type TestApp,
   testDialects,
 } from '../../test/harness';
+import { h264Mp4, multipartFile } from '../../test/video-fixtures';
 import { createAlbum, updateAlbum } from './album-service';
 import { createShareLink, updateMemberShareLink } from './share-link-service';
 import { createGalleryWiggle } from './wiggle-service';
@@ -111,6 +112,14 @@ describe.each(testDialects())('gallery access matrix on %s', (dialect) => {
         showInFeed: true,
       });
       wiggles[c] = { id: w.id, albumId: albums[c] };
+      const video = multipartFile('file', await h264Mp4());
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `/api/gallery/wiggles/${w.id}/video`,
+        headers: { ...video.headers, ...bearer(owner.token) },
+        payload: video.payload,
+      });
+      expect(uploaded.statusCode).toBe(200);
     }
     await t.platform.db
       .updateTable('gallery_wiggles')
@@ -149,6 +158,7 @@ describe.each(testDialects())('gallery access matrix on %s', (dialect) => {
     ['image right thumb', (w) => `/api/gallery/wiggle/image/${w.id}-right-t.webp`, true],
     ['frame 50', (w) => `/api/gallery/wiggle/frame/${w.id}-50.webp`, true],
     ['animated preview', (w) => `/api/gallery/wiggle/animated/${w.id}.webp`, true],
+    ['video', (w) => `/api/gallery/wiggle/video/${w.id}.mp4`, true],
     ['download original', (w) => `/api/gallery/wiggle/download/${w.id}-original.zip`, true],
     ['download enhanced', (w) => `/api/gallery/wiggle/download/${w.id}-enhanced.zip`, true],
     ['iframe w-', (w) => `/iframe/w-${w.id}.html`, true],
@@ -248,11 +258,14 @@ describe.each(testDialects())('gallery access matrix on %s', (dialect) => {
   });
 
   it('public media may sit in shared caches; private and shared media may not', async () => {
-    const pub = await get(`/api/gallery/wiggle/image/${wiggles.public.id}-left-f.webp`, 'visitor');
-    expect(pub.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
-    for (const v of ['owner', 'linkValid'] as const) {
-      const res = await get(`/api/gallery/wiggle/image/${wiggles.private.id}-left-f.webp`, v);
-      expect(res.headers['cache-control']).toMatch(/^private/);
+    for (const media of ['image/{id}-left-f.webp', 'video/{id}.mp4']) {
+      const url = (id: number) => `/api/gallery/wiggle/${media.replace('{id}', String(id))}`;
+      const pub = await get(url(wiggles.public.id), 'visitor');
+      expect(pub.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+      for (const v of ['owner', 'linkValid'] as const) {
+        const res = await get(url(wiggles.private.id), v);
+        expect(res.headers['cache-control']).toMatch(/^private/);
+      }
     }
   });
 

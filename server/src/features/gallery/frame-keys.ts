@@ -14,3 +14,5 @@ export type GalleryFrameName = (typeof GALLERY_FRAME_NAMES)[number];
 
 export const newGalleryPrefix = (ownerId: number) => `gallery/${ownerId}/${randomUUID()}`;
 export const galleryFrameKey = (prefix: string, name: GalleryFrameName) => `${prefix}/${name}.webp`;
+/** A new key for a wiggle's MP4 under its prefix: each upload gets its own, so a replacement never overwrites. */
+export const newVideoKey = (prefix: string) => `${prefix}/video-${randomUUID()}.mp4`;

@@ -43,6 +43,7 @@ export function toGalleryWiggle(row: GalleryWiggleRow): GalleryWiggle {
     width: row.width,
     height: row.height,
     hasInBetweens: fromDbBool(row.has_in_betweens),
+    hasVideo: row.video_key !== null,
     deleteStatus: row.delete_status as DeleteStatus,
     deletedAt: row.deleted_at,
   };

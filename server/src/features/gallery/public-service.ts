@@ -173,6 +173,13 @@ export async function visibleAnimation(deps: GalleryDeps, viewer: Viewer, id: nu
   };
 }
 
+/** The stored MP4 of a wiggle the viewer may see (404 when none was made), and whether it is public. */
+export async function visibleVideo(deps: GalleryDeps, viewer: Viewer, id: number) {
+  const wiggle = await visibleWiggle(deps, viewer, id);
+  if (!wiggle.video_key) throw new NotFound();
+  return { key: wiggle.video_key, isPublic: wiggle.is_public_view === 1 };
+}
+
 /** A zip of the wiggle's frames, streamed: original = the two views, enhanced = all five frames. */
 export async function downloadZip(
   deps: GalleryDeps,

@@ -41,6 +41,8 @@ export interface GalleryWigglesTable {
   /** 1 when the interpolated frames 25/50/75 exist (Enhanced playback). */
   has_in_betweens: Generated<number>;
   blob_prefix: string;
+  /** The stored MP4 (under blob_prefix), null = no video yet. */
+  video_key: Generated<string | null>;
   delete_status: Generated<number>;
   deleted_at: string | null;
   created_at: string;

@@ -10,7 +10,13 @@ import { decodeCursor, pageFromRows } from '../../platform/db/keyset-cursor';
 import { NotFound } from '../../platform/errors';
 import { requireActiveAlbum } from './album-service';
 import type { GalleryDeps } from './deps';
-import { GALLERY_FRAME_NAMES, type GalleryFrameName, galleryFrameKey, newGalleryPrefix } from './frame-keys';
+import {
+  GALLERY_FRAME_NAMES,
+  type GalleryFrameName,
+  galleryFrameKey,
+  newGalleryPrefix,
+  newVideoKey,
+} from './frame-keys';
 import { toGalleryWiggle } from './mappers';
 import {
   countActiveGalleryWiggles,
@@ -199,12 +205,18 @@ export async function moveOrCopyWiggles(
         if (!(await deps.blobs.stat(source))) continue;
         await deps.blobs.put(galleryFrameKey(prefix, name), await deps.blobs.get(source));
       }
+      // The copy has its own video too, under its own prefix (a purge of either leaves the other's intact).
+      const videoKey = row.video_key ? newVideoKey(prefix) : null;
+      if (row.video_key && videoKey) {
+        await deps.blobs.put(videoKey, await deps.blobs.get(row.video_key), { contentType: 'video/mp4' });
+      }
       const { id: _id, rating: _r, view_count: _v, delete_status: _d, ...rest } = row;
       const now = isoNow();
       const created = await insertGalleryWiggle(deps.db, {
         ...rest,
         album_id: targetAlbumId,
         blob_prefix: prefix,
+        video_key: videoKey,
         created_at: now,
         last_modified_at: now,
       });

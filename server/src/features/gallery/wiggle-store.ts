@@ -191,3 +191,25 @@ export async function deleteGalleryWiggleRow(
     .executeTakeFirst();
   return row?.blob_prefix;
 }
+
+/**
+ * Sets the wiggle's video key if it still is `expected` (compare-and-swap): two uploads racing each see the key they
+ * replaced, so each old blob is deleted exactly once and no upload's blob is left without a row. 1 = swapped.
+ */
+export async function swapGalleryWiggleVideo(
+  db: Db,
+  ownerId: number,
+  id: number,
+  expected: string | null,
+  next: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('gallery_wiggles')
+    .set({ video_key: next, last_modified_at: new Date().toISOString() })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('delete_status', '=', DeleteStatus.Active)
+    .where('video_key', expected === null ? 'is' : '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

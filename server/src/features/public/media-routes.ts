@@ -5,6 +5,7 @@ import {
   GALLERY_IMAGE_PATTERN,
   WatermarkQuerySchema,
 } from '@wiggle/common/schemas/gallery';
+import { GALLERY_VIDEO_PATTERN } from '@wiggle/common/schemas/gallery-video';
 import { isIdText } from '@wiggle/common/schemas/ids';
 import { MediaFileParamsSchema } from '@wiggle/common/schemas/library';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +15,7 @@ import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
 import { sendBlob } from '../../platform/http/send-blob';
 import { galleryDepsOf } from '../gallery/deps';
 import type { GalleryFrameName } from '../gallery/frame-keys';
-import { downloadZip, visibleAnimation, visibleFrame } from '../gallery/public-service';
+import { downloadZip, visibleAnimation, visibleFrame, visibleVideo } from '../gallery/public-service';
 import { cacheControlFor, setCacheControl, viewerOf } from './viewer';
 
 /**
@@ -79,6 +80,21 @@ export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = a
         'image/webp',
         cacheControlFor(preview.isPublic),
       );
+    },
+  );
+  app.get(
+    '/gallery/wiggle/video/:file',
+    {
+      config: { cookieAuth: true },
+      schema: schema(
+        "The wiggle's MP4 (H.264, made in the owner's browser) as {id}.mp4, with HTTP Range; 404 until one is made",
+      ),
+    },
+    async (request, reply) => {
+      const match = GALLERY_VIDEO_PATTERN.exec(request.params.file);
+      if (!match || !isIdText(match[1]!)) throw new NotFound();
+      const video = await visibleVideo(deps, await viewerOf(request), Number(match[1]));
+      return sendBlob(request, reply, deps.blobs, video.key, 'video/mp4', cacheControlFor(video.isPublic));
     },
   );
   app.get(

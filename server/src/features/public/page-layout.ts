@@ -12,8 +12,12 @@ export interface PageMeta {
   image?: string | undefined;
   imageWidth?: number | undefined;
   imageHeight?: number | undefined;
-  /** Absolute URL of a video, when one exists. */
+  /** Absolute URL of a video (MP4), when one exists, and its frame size. */
   video?: string | undefined;
+  videoWidth?: number | undefined;
+  videoHeight?: number | undefined;
+  /** Absolute URL of an embeddable HTML page playing the wiggle (Twitter's player card), with a video only. */
+  player?: string | undefined;
   /** Absolute URL of /api/oembed for this page. */
   oembed?: string | undefined;
   /** Keep out of search engines (shared, private content). */
@@ -33,6 +37,29 @@ a{color:#1565c0}.grid{display:grid;gap:12px;grid-template-columns:1fr;list-style
 @media (min-width:${xl}px){.grid{grid-template-columns:repeat(4,1fr)}}
 .one{max-width:100%;margin:0 auto}.notice{padding:48px 16px;text-align:center}`;
 
+const cardType = (meta: PageMeta) =>
+  meta.video && meta.player ? 'player' : meta.image ? 'summary_large_image' : 'summary';
+
+/** Open Graph's video and Twitter's player card: the MP4 plays in place where a shared link is previewed. */
+function videoTags(meta: PageMeta, video: string): [string, string, string][] {
+  const tags: [string, string, string][] = [['property', 'og:video', video]];
+  if (video.startsWith('https:')) tags.push(['property', 'og:video:secure_url', video]);
+  tags.push(['property', 'og:video:type', 'video/mp4']);
+  const size: [string, string][] = [];
+  if (meta.videoWidth) size.push(['width', String(meta.videoWidth)]);
+  if (meta.videoHeight) size.push(['height', String(meta.videoHeight)]);
+  for (const [side, value] of size) tags.push(['property', `og:video:${side}`, value]);
+  if (meta.player) {
+    tags.push(['name', 'twitter:player', meta.player]);
+    for (const [side, value] of size) tags.push(['name', `twitter:player:${side}`, value]);
+    tags.push(
+      ['name', 'twitter:player:stream', video],
+      ['name', 'twitter:player:stream:content_type', 'video/mp4'],
+    );
+  }
+  return tags;
+}
+
 function metaTags(meta: PageMeta): string {
   const tags: [string, string, string][] = [
     ['name', 'description', meta.description],
@@ -41,7 +68,7 @@ function metaTags(meta: PageMeta): string {
     ['property', 'og:url', meta.url],
     ['property', 'og:type', meta.video ? 'video.other' : 'website'],
     ['property', 'og:site_name', 'Wiggle Studio'],
-    ['name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:card', cardType(meta)],
     ['name', 'twitter:title', meta.title],
     ['name', 'twitter:description', meta.description],
   ];
@@ -54,7 +81,7 @@ function metaTags(meta: PageMeta): string {
     if (meta.imageWidth) tags.push(['property', 'og:image:width', String(meta.imageWidth)]);
     if (meta.imageHeight) tags.push(['property', 'og:image:height', String(meta.imageHeight)]);
   }
-  if (meta.video) tags.push(['property', 'og:video', meta.video], ['property', 'og:video:type', 'video/mp4']);
+  if (meta.video) tags.push(...videoTags(meta, meta.video));
   if (meta.noindex) tags.push(['name', 'robots', 'noindex']);
   const lines = tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`);
   lines.push(`<link rel="canonical" href="${escapeHtml(meta.url)}">`);

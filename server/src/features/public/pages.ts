@@ -2,8 +2,10 @@ import {
   albumPageUrl,
   galleryAnimationUrl,
   galleryImageUrl,
+  wiggleIframeUrl,
   wigglePageUrl,
 } from '@wiggle/common/schemas/gallery';
+import { galleryVideoUrl, videoFrameSize } from '@wiggle/common/schemas/gallery-video';
 import type { VisibleAlbum, VisibleWiggle } from '../gallery/public-service';
 import { type PageMeta, renderPage } from './page-layout';
 import { escapeHtml, type WiggleView, wiggleFrames } from './wiggle-markup';
@@ -46,8 +48,22 @@ const access = (context: PageContext) => ({ share: context.share, watermark: con
 const oembedOf = (context: PageContext) =>
   `${context.origin}/api/oembed?format=json&url=${encodeURIComponent(context.origin + context.path)}`;
 
+/** The stored video, when there is one: og:video, and Twitter's player card with the iframe page as its player. */
+function videoMeta(context: PageContext, wiggle: VisibleWiggle): Partial<PageMeta> {
+  if (!wiggle.video_key) return {};
+  const size = videoFrameSize(wiggle.width, wiggle.height);
+  const share = context.share ? `?share=${encodeURIComponent(context.share)}` : '';
+  return {
+    video: context.origin + galleryVideoUrl(wiggle.id, { share: context.share }),
+    videoWidth: size.width,
+    videoHeight: size.height,
+    player: `${context.origin}${wiggleIframeUrl(wiggle.id)}${share}`,
+  };
+}
+
 function wiggleMeta(context: PageContext, wiggle: VisibleWiggle): PageMeta {
   return {
+    ...videoMeta(context, wiggle),
     title: wiggle.name,
     description: wiggle.description || `${wiggle.name}: a wiggle on Wiggle Studio`,
     url: context.origin + context.path,

@@ -10,6 +10,7 @@ import * as wiggleTune from './0040-wiggle-tune';
 import * as admin from './0041-admin';
 import * as exportsTable from './0042-exports';
 import * as adminContent from './0043-admin-content';
+import * as galleryVideo from './0044-gallery-video';
 import * as adminShop from './0045-admin-shop';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0041-admin': admin,
   '0042-exports': exportsTable,
   '0043-admin-content': adminContent,
+  '0044-gallery-video': galleryVideo,
   '0045-admin-shop': adminShop,
 };

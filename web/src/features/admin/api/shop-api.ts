@@ -46,7 +46,7 @@ export const shopAdminApi = {
   couponCodes: (id: number, cursor: string | null) =>
     api.get<Page<AdminCouponCode>>(`admin/coupons/${id}/codes${query({ cursor })}`),
   disableCoupon: (id: number) => api.post<AdminCoupon>(`admin/coupons/${id}/disable`),
-  couponCodesCsv: (id: number) => api.blob(`admin/coupons/${id}/codes.csv`),
+  couponCodesCsv: (id: number) => api.getBlob(`admin/coupons/${id}/codes.csv`),
 };
 
 /** Saves a Blob as a file the browser downloads. */

@@ -58,6 +58,8 @@ function sizeCaption(option: ExportSizeOption, originalLongSide: number): string
   return option.payingRoll ? `Paid by ${rollLabel(option.payingRoll)}` : 'No roll of this size';
 }
 
+import { ExportVideo } from './export-video';
+
 /**
  * The editor's export tab: album, size (each with the roll that pays for it), orientation, padding and playback mode,
  * remembered in the user settings; Export spends a frame and follows the render until the gallery wiggle exists.
@@ -71,6 +73,7 @@ export function ExportPanel(props: ExportPanelProps) {
   const [orientation, setOrientation] = useSetting('exportOrientation');
   const [padding, setPadding] = useSetting('exportPadding');
   const [rememberedMode, setMode] = useSetting('exportMode');
+  const [editorPrefs] = useSetting('editorPreferences');
   const [paddingText, setPaddingText] = useState(String(padding));
   const [run, setRun] = useState<Run>({ phase: 'idle' });
   const status = useExportStatus(run.phase === 'running' ? run.exportId : null);
@@ -257,10 +260,12 @@ export function ExportPanel(props: ExportPanelProps) {
           >
             Exported to the gallery.
           </Alert>
-          {/*
-            The video step (issue 12 part 3) mounts here, once the gallery wiggle exists:
-            <ExportVideo galleryWiggleId={exported} /> from ./export-video.
-          */}
+          <ExportVideo
+            galleryWiggleId={exported}
+            mode={mode}
+            speedIndex={editorPrefs.speedIndex}
+            superSpeed={editorPrefs.superSpeed}
+          />
         </Stack>
       ) : null}
     </Stack>

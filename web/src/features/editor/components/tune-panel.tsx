@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { ASPECT_RATIOS, BLUR_LEVELS, FINE_TUNE_LIMITS, SHARPEN_LEVELS } from '@wiggle/common/constants';
 import type { Tune } from '@wiggle/common/schemas/render-description';
 import type { ReactNode } from 'react';
+import { PLAYBACK_SPEEDS } from '../../../lib/playback';
 import type { EditorPreferences } from '../../../lib/stores/settings';
-import { PLAYBACK_SPEEDS } from '../logic/playback';
 import { ZOOM } from '../logic/stage-geometry';
 
 interface TunePanelProps {

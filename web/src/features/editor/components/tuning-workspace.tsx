@@ -9,11 +9,11 @@ import type { Tune } from '@wiggle/common/schemas/render-description';
 import type { WiggleTuneResponse } from '@wiggle/common/schemas/tune-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { playbackFrameMs, playbackPositions } from '../../../lib/playback';
 import { type EditorPreferences, useSetting } from '../../../lib/stores/settings';
 import { useElementWidth } from '../../../lib/use-element-width';
 import { saveTune } from '../api/editor-api';
 import { disparityAt } from '../logic/disparity';
-import { playbackFrameMs, playbackPositions } from '../logic/playback';
 import {
   clampZoom,
   initialCrop,

@@ -29,6 +29,7 @@ const wiggle = (id: number): GalleryWiggle => ({
   width: 640,
   height: 480,
   hasInBetweens: true,
+  hasVideo: false,
   deleteStatus: 0,
   deletedAt: null,
 });

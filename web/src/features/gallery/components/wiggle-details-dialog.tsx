@@ -21,6 +21,7 @@ import { copyToClipboard } from '../../../lib/clipboard';
 import { useUpdateGalleryWiggle } from '../api/wiggles';
 import { wiggleEmbedCode } from '../public-urls';
 import { ShareLinksPanel } from './share-links-panel';
+import { WiggleVideoSection } from './wiggle-video-section';
 import { WiggleWatermarkFields } from './wiggle-watermark-fields';
 
 type Flag = 'allowShare' | 'allowLinkToAlbum' | 'showInFeed';
@@ -99,6 +100,7 @@ export function WiggleDetailsDialog({ wiggle, onClose }: { wiggle: GalleryWiggle
             </Button>
           ) : null}
         </Box>
+        <WiggleVideoSection wiggle={current} onStored={setCurrent} />
         {current.allowShare ? <ShareLinksPanel target={{ wiggleId: wiggle.id }} /> : null}
       </DialogContent>
       <DialogActions>

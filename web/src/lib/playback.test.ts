@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAYBACK_SPEEDS, playbackFrameMs, playbackPositions } from './playback';
+import { PLAYBACK_SPEEDS, playbackCycle, playbackFrameMs, playbackPositions } from './playback';
 
 describe('editor playback', () => {
   it('plays 2 frames (Original) or 5 (Enhanced) in the same swing time', () => {
@@ -12,5 +12,12 @@ describe('editor playback', () => {
   it("super speed swings in SPEC's 120 ms whatever the speed chosen", () => {
     expect(playbackFrameMs('original', 0, true)).toBe(120);
     expect(playbackFrameMs('enhanced', 4, true)).toBe(30);
+  });
+});
+
+describe('playback cycle', () => {
+  it('swings there and back without repeating the ends', () => {
+    expect(playbackCycle('original')).toEqual([0, 1]);
+    expect(playbackCycle('enhanced')).toEqual([0, 1, 2, 3, 4, 3, 2, 1]);
   });
 });

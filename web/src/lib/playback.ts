@@ -18,3 +18,12 @@ export function playbackFrameMs(
     : PLAYBACK_SPEEDS[Math.min(Math.max(speedIndex, 0), PLAYBACK_SPEEDS.length - 1)]!;
   return swing / (playbackPositions(mode).length - 1);
 }
+
+/**
+ * One full swing there and back as indexes into playbackPositions(mode): Original L,R; Enhanced L,25,50,75,R,75,50,25
+ * (the live preview and the video play the same order).
+ */
+export function playbackCycle(mode: 'original' | 'enhanced'): number[] {
+  const forward = playbackPositions(mode).map((_, index) => index);
+  return [...forward, ...forward.slice(1, -1).reverse()];
+}
