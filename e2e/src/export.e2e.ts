@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Messages } from '@wiggle/common/messages';
 import { galleryImageUrl } from '@wiggle/common/schemas/gallery';
 import sharp from 'sharp';
@@ -14,6 +16,7 @@ import { stereoPairJpegs } from './support/stereo-images';
 // Each verified member gets a welcome gift of one frame up to 1280 px: enough for one 800 px export.
 const app = useApp('export', { WELCOME_GIFT_CREDITS: '1', WELCOME_GIFT_MAX_RESOLUTION: '1280' });
 const browser = useBrowser(() => app.server().url);
+const run = promisify(execFile);
 
 const call = async <T>(token: string, method: string, url: string, body?: unknown) => {
   const res = await fetch(`${app.server().url}/api${url}`, {
@@ -97,6 +100,16 @@ describe('the export in the browser', () => {
     const open = page.getByRole('link', { name: 'Open in gallery' });
     await open.waitFor({ timeout: 120_000 });
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'export-done.png') });
+    // The browser makes the video of the exported wiggle (WebCodecs H.264), offers it and stores it.
+    const download = page.getByRole('link', { name: 'Download video' });
+    await download.waitFor({ timeout: 120_000 });
+    await page
+      .getByText('Saved with the wiggle: its public pages show the video.')
+      .waitFor({ timeout: 60_000 });
+    await download.scrollIntoViewIfNeeded();
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const video = path.join(ARTIFACTS_DIR, 'export-video.mp4');
+    await file.saveAs(video);
     await open.click();
 
     // The link opens the album with the new wiggle's details in front.
@@ -123,6 +136,20 @@ describe('the export in the browser', () => {
     // 16:9 within one pixel (no padding was asked).
     expect(Math.abs(meta.width! - (meta.height! * 16) / 9)).toBeLessThanOrEqual(1);
     expect([meta.width, meta.height]).toEqual([exported.width, exported.height]);
+    // The MP4 decodes, H.264 at the wiggle's size (each side rounded down to even, as H.264 wants).
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_name,width,height',
+      '-of',
+      'json',
+      video,
+    ]);
+    expect(JSON.parse(stdout).streams).toEqual([
+      { codec_name: 'h264', width: exported.width & ~1, height: exported.height & ~1 },
+    ]);
+    await run('ffmpeg', ['-v', 'error', '-xerror', '-i', video, '-f', 'null', '-']);
   }, 300_000);
 
   it("a member whose roll is spent sees SPEC's message, and its button opens the shop's buy dialog", async () => {
