@@ -118,7 +118,7 @@ describe('the export in the browser', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('heading', { name: 'Harbour trips', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'harbour-L' }).waitFor();
+    await page.getByRole('button', { name: 'harbour-L', exact: true }).waitFor();
 
     const listed = await call<{ items: Array<{ id: number; width: number; height: number }> }>(
       token,

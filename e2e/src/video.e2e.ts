@@ -45,7 +45,7 @@ describe('the video of a gallery wiggle, made in the browser', () => {
     await page.getByRole('heading', { name: 'Video walk' }).waitFor();
     await page
       .getByRole('list', { name: 'Gallery wiggles' })
-      .getByRole('button', { name: 'Sample wiggle 1' })
+      .getByRole('button', { name: 'Details of Sample wiggle 1' })
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('MP4 (H.264), 480 × 336, Enhanced, 4 s loop').waitFor();
