@@ -6,7 +6,7 @@ import type { GrayImage } from '../cv/gray';
  * Disparity maps of an aligned (row-rectified) pair on one grid: `left[x]` is how far left the point of left pixel x
  * lies in the right view (right x = x − d), `right[x]` the same seen from the right view (left x = x + d).
  * NaN where the match is unreliable: left–right inconsistent (occluded in the other view or mismatched) or
- * ambiguous (a second, distinct minimum nearly as good: repeats of a fence or a tiled floor).
+ * ambiguous (a second, distinct minimum nearly as good). Repeats of a fence or a tiled floor take the nearer match.
  */
 export interface DisparityMaps {
   width: number;
@@ -175,8 +175,9 @@ function step(
 }
 
 /**
- * Winner-take-all per pixel with sub-pixel parabola; NaN when a distinct second minimum (≥ 2 levels away) is within
- * `uniqueness` of the best. `fromRight` reads S(x + d, d) for the right view's pixel x.
+ * Winner-take-all per pixel with sub-pixel parabola; a repeat (see repeatAlias) moves to its next nearer alias;
+ * otherwise NaN when a distinct second minimum (≥ 2 levels away) is within `uniqueness` of the best. `fromRight`
+ * reads S(x + d, d) for the right view's pixel x.
  */
 function winners(
   total: Uint16Array,
@@ -205,11 +206,15 @@ function winners(
       }
       let second = Number.POSITIVE_INFINITY;
       for (let k = 0; k < levels; k++) if (Math.abs(k - best) > 1 && row[k]! < second) second = row[k]!;
-      if (
-        best < 0 ||
-        second - bestCost < uniqueness * bestCost ||
-        repeats(cost, y * w, x, w, levels, best, min, fromRight)
-      ) {
+      if (best < 0) {
+        out[y * w + x] = Number.NaN;
+        continue;
+      }
+      const nearer = repeatAlias(cost, y * w, x, w, levels, best, min, fromRight);
+      if (nearer > best) {
+        best = nearer;
+        bestCost = row[best]!;
+      } else if (nearer < 0 && second - bestCost < uniqueness * bestCost) {
         out[y * w + x] = Number.NaN;
         continue;
       }
@@ -230,12 +235,15 @@ function winners(
 }
 
 /**
- * True when the window cost has another minimum (≥ 3 levels from `best`) as good as the winner's to within
- * REPEAT_BITS per pixel (or 5 %): a fence board or a floor tile that matches its neighbour as well as itself,
- * flat or textured (an untuned fence variant lost 0.9 dB to a cross-fade while only flat windows were tested).
- * Smoothness would pick one of them (often the wrong one); the caller treats the pixel as unreliable instead.
+ * A repeat of the winner: a level ≥ 3 from `best` whose window cost is as good to within REPEAT_BITS per pixel (or
+ * 5 %), as a fence board or a floor tile matches its neighbour as well as itself, flat or textured. Returns the
+ * first such level nearer than `best` (the next alias one spacing nearer), else any farther one (`best` is then
+ * the nearest alias), else −1. Smoothness often picks the farther alias, which puts the boards behind the
+ * background seen between them; the caller moves to the next nearer alias (one step only: two spacings nearer is
+ * as wrong). Measured in bench/engine/interpolate.ts against marking repeats unreliable (a cross-fade there):
+ * painted fence −0.09 → +0.6 dB, untuned fence −0.3 → +4.4 dB, untuned painted fence +1.6 → +2.4 dB.
  */
-function repeats(
+function repeatAlias(
   cost: Uint8Array,
   row: number,
   x: number,
@@ -244,18 +252,22 @@ function repeats(
   best: number,
   min: number,
   fromRight: boolean,
-): boolean {
+): number {
   const base = row * levels;
   // Level k of pixel x sits at ((row + x) * levels + k); seen from the right view it is pixel x + min + k.
   const ownAt = fromRight ? x + min + best : x;
   const own = ownAt < w ? cost[base + ownAt * levels + best]! : 255;
   const limit = own + Math.max(REPEAT_BITS * BIT, 0.05 * own);
+  let found = -1;
   for (let k = 0; k < levels; k++) {
     if (k - best < 3 && best - k < 3) continue;
     const xl = fromRight ? x + min + k : x;
-    if (xl < w && cost[base + xl * levels + k]! <= limit) return true;
+    if (xl < w && cost[base + xl * levels + k]! <= limit) {
+      if (k > best) return k;
+      found = k;
+    }
   }
-  return false;
+  return found;
 }
 
 /** In-place mean of each disparity level's cost over a (2r+1)² window (separable running sums, edges clamped). */

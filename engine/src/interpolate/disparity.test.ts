@@ -54,6 +54,34 @@ describe('row disparity for in-betweens', () => {
     expect(unreliable).toBeLessThan(0.1 * 260 * 220);
   });
 
+  it('places flat fence boards at their true disparity, not one board spacing farther', async () => {
+    // Boards 4 px wide every 16 px, disparity 12: the boards also match 16 px farther (disparity −4).
+    const scene = makeRepetitiveScene('painted-fence', 640, 420, 3);
+    const boards = scene.layers.slice(1);
+    const d = boards[0]!.disparity;
+    expect([d, boards[0]!.width, boards[1]!.x - boards[0]!.x]).toEqual([12, 4, 16]);
+    const [left, right] = await Promise.all([
+      reducedGray(renderView(scene, 0), 640),
+      reducedGray(renderView(scene, 1), 640),
+    ]);
+    const maps = censusSgm(left, right, { min: -8, max: 20 });
+    let total = 0;
+    let truth = 0;
+    let alias = 0;
+    for (let y = 20; y < 400; y++) {
+      for (const board of boards) {
+        for (let x = Math.max(30, board.x); x < Math.min(610, board.x + board.width); x++) {
+          const v = maps.left[y * 640 + x]!;
+          total++;
+          if (Math.abs(v - d) < 1) truth++;
+          else if (Math.abs(v - (d - 16)) < 1) alias++;
+        }
+      }
+    }
+    expect(truth / total).toBeGreaterThan(0.6);
+    expect(alias).toBeLessThan(truth / 5);
+  });
+
   it('beats a cross-fade on a fence whose parallax exceeds half the spacing of its boards', async () => {
     const scene = makeRepetitiveScene('fence', 640, 420, 3);
     const views = [0, 0.5, 1].map((c) => renderView(scene, c));
