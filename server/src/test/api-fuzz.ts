@@ -287,7 +287,13 @@ export function violatingRequest(
   const bodyOf = (text: string) => (operation.jsonBody ? { payload: text, headers: json } : {});
   const validishBody = operation.jsonBody ? '{}' : '';
 
-  for (const param of pathParams) {
+  // A text segment that states no pattern, enum or length has nothing to break (and filtering for a broken one would
+  // never end).
+  const breakablePath = pathParams.filter(
+    (p) =>
+      p.schema.type !== 'string' || p.schema.pattern || p.schema.enum || p.schema.maxLength !== undefined,
+  );
+  for (const param of breakablePath) {
     options.push(
       violatingValue(param.schema)
         // A path segment is text: a string value as itself, anything else as its JSON text (deep arrays included).
@@ -296,9 +302,11 @@ export function violatingRequest(
           (value) =>
             value !== '' &&
             !(param.schema.pattern && new RegExp(param.schema.pattern).test(value)) &&
+            !param.schema.enum?.includes(value) &&
             !(
               param.schema.type === 'string' &&
               !param.schema.pattern &&
+              !param.schema.enum &&
               value.length <= (param.schema.maxLength ?? Infinity)
             ),
         )
