@@ -98,14 +98,17 @@ async function renderExport(deps: ExportDeps, row: ExportRow): Promise<number> {
   return created.id;
 }
 
-/** Ends the export in Error and, if this call ended it, gives its frame back (a second end refunds nothing). */
+/**
+ * Ends the export in Error and, if this call ended it, gives its frame back (a second end refunds nothing). Both in
+ * one transaction: whoever reads the export as Error also sees the frame back on its roll.
+ */
 async function failExport(deps: ExportDeps, row: ExportRow, reason: string) {
-  if (await finishExport(deps.db, row.id, { status: 'Error', error: `The export failed: ${reason}` })) {
-    await createCreditService(deps.db, deps.config).refundFrame(row.owner_id, {
-      ledgerId: row.ledger_id,
-      purchaseId: row.purchase_id,
-    });
-  }
+  const credits = createCreditService(deps.db, deps.config);
+  await deps.db.transaction().execute(async (trx) => {
+    if (await finishExport(trx, row.id, { status: 'Error', error: `The export failed: ${reason}` })) {
+      await credits.refundFrame(row.owner_id, { ledgerId: row.ledger_id, purchaseId: row.purchase_id }, trx);
+    }
+  });
 }
 
 export async function runExport(deps: ExportDeps, exportId: number): Promise<void> {

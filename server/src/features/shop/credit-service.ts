@@ -1,6 +1,6 @@
 import { Messages } from '@wiggle/common/messages';
 import type { Roll } from '@wiggle/common/schemas/shop';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../../config';
 import { isUniqueViolation } from '../../platform/db/columns';
 import type { Database } from '../../platform/db/schema';
@@ -37,8 +37,8 @@ export function createCreditService(db: Kysely<Database>, config: WelcomeGiftCon
     },
 
     /** Gives the frame of a spend back (the work it paid for failed); a second refund of the same spend does nothing. */
-    refundFrame(userId: number, spend: SpentFrame): Promise<boolean> {
-      return credits.refund(spend.ledgerId, userId);
+    refundFrame(userId: number, spend: SpentFrame, within?: Transaction<Database>): Promise<boolean> {
+      return credits.refund(spend.ledgerId, userId, within);
     },
 
     async listRolls(userId: number): Promise<Roll[]> {

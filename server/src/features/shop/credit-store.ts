@@ -136,9 +136,14 @@ export function createCreditStore(db: Kysely<Database>) {
       }
     },
 
-    /** Gives a spent frame back once (the unique `refund_of` makes a second refund a no-op); false if not refundable. */
-    refund(ledgerId: number, userId: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+    /**
+     * Gives a spent frame back once (the unique `refund_of` makes a second refund a no-op); false if not refundable.
+     * Inside `within`, the caller's transaction, when the refund must land with another change (an export's end).
+     */
+    refund(ledgerId: number, userId: number, within?: Transaction<Database>): Promise<boolean> {
+      const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
+        within ? work(within) : db.transaction().execute(work);
+      return inTransaction(async (trx) => {
         const spend = await trx
           .selectFrom('credit_ledger')
           .selectAll()
