@@ -30,8 +30,6 @@ export interface SgmOptions {
 
 const BIT = 4;
 const OUTSIDE = 10 * BIT;
-/** Census costs are averaged over a (2r+1)² window before aggregation (sharper minima on fine texture). */
-const WINDOW_RADIUS = 1;
 /** Colour term: summed RGB absolute difference × weight, capped (robust to the few pixels that change with the view). */
 const COLOUR_WEIGHT = 1;
 const COLOUR_CAP = 40;
@@ -58,33 +56,9 @@ export function censusSgm(left: GrayImage, right: GrayImage, o: SgmOptions): Dis
   const cr = census5x5(right.data, w, h);
   const n = w * h;
   const cost = new Uint8Array(n * levels);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      const a = cl[i]!;
-      const base = i * levels;
-      for (let k = 0; k < levels; k++) {
-        const xr = x - (min + k);
-        if (xr < 0 || xr >= w) {
-          cost[base + k] = OUTSIDE + COLOUR_CAP;
-          continue;
-        }
-        let c = BIT * popcount(a ^ cr[y * w + xr]!);
-        if (rgbL && rgbR) {
-          const p = 3 * i;
-          const q = 3 * (y * w + xr);
-          const ad =
-            Math.abs(rgbL[p]! - rgbR[q]!) +
-            Math.abs(rgbL[p + 1]! - rgbR[q + 1]!) +
-            Math.abs(rgbL[p + 2]! - rgbR[q + 2]!);
-          c += Math.min(COLOUR_CAP, ad * COLOUR_WEIGHT);
-        }
-        cost[base + k] = c;
-      }
-    }
-  }
-  boxMean(cost, w, h, levels, WINDOW_RADIUS);
+  matchingCosts(cost, cl, cr, rgbL, rgbR, w, h, levels, min);
   const total = new Uint16Array(n * levels);
+  boxMean3(cost, total, w, h, levels);
   aggregate(cost, total, left.data, w, h, levels, p1, p2);
   const dl = winners(total, cost, w, h, levels, min, o.uniqueness ?? 0.04, false);
   const dr = winners(total, cost, w, h, levels, min, o.uniqueness ?? 0.04, true);
@@ -92,7 +66,59 @@ export function censusSgm(left: GrayImage, right: GrayImage, o: SgmOptions): Dis
   return { width: w, height: h, left: dl, right: dr };
 }
 
-/** Sum over four paths (→, ←, ↓, ↑) of the path costs L_r(p, d) into `total`. */
+/**
+ * Raw matching cost of every pixel and level: census Hamming distance × BIT plus the capped colour difference
+ * (when colour copies are given); a match outside the other view costs OUTSIDE + COLOUR_CAP.
+ */
+function matchingCosts(
+  cost: Uint8Array,
+  cl: Uint32Array,
+  cr: Uint32Array,
+  rgbL: Uint8Array | undefined,
+  rgbR: Uint8Array | undefined,
+  w: number,
+  h: number,
+  levels: number,
+  min: number,
+): void {
+  cost.fill(OUTSIDE + COLOUR_CAP);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const i = row + x;
+      const a = cl[i]!;
+      const base = i * levels;
+      // Level k matches right pixel x − min − k, inside the view for kFrom ≤ k ≤ kTo.
+      const kFrom = Math.max(0, x - min - w + 1);
+      const kTo = Math.min(levels - 1, x - min);
+      for (let k = kFrom; k <= kTo; k++) {
+        const j = i - min - k;
+        let c = BIT * popcount(a ^ cr[j]!);
+        if (rgbL && rgbR) {
+          const p = 3 * i;
+          const q = 3 * j;
+          const ad =
+            Math.abs(rgbL[p]! - rgbR[q]!) +
+            Math.abs(rgbL[p + 1]! - rgbR[q + 1]!) +
+            Math.abs(rgbL[p + 2]! - rgbR[q + 2]!);
+          const colour = ad * COLOUR_WEIGHT;
+          c += colour < COLOUR_CAP ? colour : COLOUR_CAP;
+        }
+        cost[base + k] = c;
+      }
+    }
+  }
+}
+
+/** Larger than any path cost. */
+const HUGE = 1 << 30;
+
+/**
+ * Sum over four paths of the path costs L_r(p, d) into `total` (overwritten). Two sweeps, each carrying two paths
+ * at once: raster order for → and ↓, reverse raster order for ← and ↑. Per path and level,
+ * L(p, d) = C(p, d) + min(L(d), L(d ± 1) + P1, min L + P2) − min L over the path's previous pixel; a path starts from
+ * zeros, which gives L = C at its first pixel.
+ */
 function aggregate(
   cost: Uint8Array,
   total: Uint16Array,
@@ -103,75 +129,114 @@ function aggregate(
   p1: number,
   p2: number,
 ): void {
-  const line = new Int32Array(levels);
   // The jump penalty shrinks across strong intensity edges (depth edges are mostly intensity edges): a thin bar or
   // board may then take its own disparity instead of its surroundings'.
   const jumpAt = Int32Array.from({ length: 256 }, (_, d) =>
     Math.max(2 * p1, Math.round(p2 / (1 + d / EDGE_LEVELS))),
   );
-  // Horizontal paths: one row at a time.
+  // Previous path costs, one spare slot per pixel holding HUGE (level `levels` never wins).
+  const stride = levels + 1;
+  const line = new Int32Array(stride);
+  const rows = new Int32Array(w * stride);
+  const lineMins = new Int32Array(1);
+  const rowMins = new Int32Array(w);
+  total.fill(0);
   for (const dir of [1, -1]) {
-    for (let y = 0; y < h; y++) {
-      let min = 0;
-      for (let s = 0; s < w; s++) {
-        const x = dir > 0 ? s : w - 1 - s;
-        const i = y * w + x;
-        const jump = s === 0 ? p2 : jumpAt[Math.abs(grey[i]! - grey[i - dir]!)]!;
-        min = step(cost, total, i * levels, levels, line, 0, min, p1, jump, s === 0);
-      }
-    }
-  }
-  // Vertical paths: a whole row of previous path costs.
-  const rows = new Int32Array(w * levels);
-  const mins = new Int32Array(w);
-  for (const dir of [1, -1]) {
+    rows.fill(0);
+    rowMins.fill(0);
     for (let s = 0; s < h; s++) {
       const y = dir > 0 ? s : h - 1 - s;
-      for (let x = 0; x < w; x++) {
+      line.fill(0);
+      line[levels] = HUGE;
+      lineMins[0] = 0;
+      for (let t = 0; t < w; t++) {
+        const x = dir > 0 ? t : w - 1 - t;
         const i = y * w + x;
-        const jump = s === 0 ? p2 : jumpAt[Math.abs(grey[i]! - grey[i - dir * w]!)]!;
-        mins[x] = step(cost, total, i * levels, levels, rows, x * levels, mins[x]!, p1, jump, s === 0);
+        const across = t === 0 ? 0 : grey[i]! - grey[i - dir]!;
+        const down = s === 0 ? 0 : grey[i]! - grey[i - dir * w]!;
+        const at = x * stride;
+        rows[at + levels] = HUGE;
+        stepPair(
+          cost,
+          total,
+          i * levels,
+          levels,
+          p1,
+          line,
+          0,
+          lineMins,
+          0,
+          jumpAt[across < 0 ? -across : across]!,
+          rows,
+          at,
+          rowMins,
+          x,
+          jumpAt[down < 0 ? -down : down]!,
+        );
       }
     }
   }
 }
 
 /**
- * One SGM recursion step at one pixel, in place: `path[at..at+levels)` holds the previous pixel's path costs on
- * entry and this pixel's on return (the old value of level k − 1 is kept aside). Adds them to `total`; returns
- * their minimum.
+ * One SGM recursion step of two paths at one pixel, in place: `a[atA..atA+levels)` (and `b`'s) hold the previous
+ * pixel's path costs on entry and this pixel's on return, `minsA[ia]` (and `minsB[ib]`) their minimum; jA and jB are
+ * the jump penalties. Adds both to `total`.
  */
-function step(
+function stepPair(
   cost: Uint8Array,
   total: Uint16Array,
   base: number,
   levels: number,
-  path: Int32Array,
-  at: number,
-  prevMin: number,
   p1: number,
-  p2: number,
-  first: boolean,
-): number {
-  let newMin = 1 << 30;
-  const jump = prevMin + p2;
-  let before = 1 << 30;
+  a: Int32Array,
+  atA: number,
+  minsA: Int32Array,
+  ia: number,
+  jA: number,
+  b: Int32Array,
+  atB: number,
+  minsB: Int32Array,
+  ib: number,
+  jB: number,
+): void {
+  const prevA = minsA[ia]!;
+  const prevB = minsB[ib]!;
+  const jumpA = prevA + jA;
+  const jumpB = prevB + jB;
+  let minA = HUGE;
+  let minB = HUGE;
+  // Previous path costs of levels k − 1 (+ P1), k and k + 1, read once each as k advances.
+  let belowA = HUGE;
+  let hereA = a[atA]!;
+  let belowB = HUGE;
+  let hereB = b[atB]!;
   for (let k = 0; k < levels; k++) {
-    let v = cost[base + k]!;
-    const old = path[at + k]!;
-    if (!first) {
-      let best = old;
-      if (before + p1 < best) best = before + p1;
-      if (k < levels - 1 && path[at + k + 1]! + p1 < best) best = path[at + k + 1]! + p1;
-      if (jump < best) best = jump;
-      v += best - prevMin;
-    }
-    before = old;
-    path[at + k] = v;
-    total[base + k] = total[base + k]! + v;
-    if (v < newMin) newMin = v;
+    const c = cost[base + k]!;
+    const aboveA = a[atA + k + 1]! + p1;
+    let bestA = hereA;
+    if (belowA < bestA) bestA = belowA;
+    if (aboveA < bestA) bestA = aboveA;
+    if (jumpA < bestA) bestA = jumpA;
+    const vA = c + bestA - prevA;
+    belowA = hereA + p1;
+    hereA = aboveA - p1;
+    a[atA + k] = vA;
+    if (vA < minA) minA = vA;
+    const aboveB = b[atB + k + 1]! + p1;
+    let bestB = hereB;
+    if (belowB < bestB) bestB = belowB;
+    if (aboveB < bestB) bestB = aboveB;
+    if (jumpB < bestB) bestB = jumpB;
+    const vB = c + bestB - prevB;
+    belowB = hereB + p1;
+    hereB = aboveB - p1;
+    b[atB + k] = vB;
+    if (vB < minB) minB = vB;
+    total[base + k] = total[base + k]! + vA + vB;
   }
-  return newMin;
+  minsA[ia] = minA;
+  minsB[ib] = minB;
 }
 
 /**
@@ -190,27 +255,37 @@ function winners(
   fromRight: boolean,
 ): Float32Array {
   const out = new Float32Array(w * h);
-  const row = new Float64Array(levels);
+  const row = new Int32Array(levels);
+  // Level k of pixel x is at (pixel · levels + k); seen from the right view, pixel x + min + k.
+  const stride = fromRight ? levels + 1 : 1;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
+      const first = fromRight ? x + min : x;
+      // Levels whose left pixel lies inside the view.
+      const kFrom = fromRight ? Math.max(0, -first) : 0;
+      const kTo = fromRight ? Math.min(levels - 1, w - 1 - first) : levels - 1;
+      const at = (y * w + first) * levels;
       let best = -1;
-      let bestCost = Number.POSITIVE_INFINITY;
-      for (let k = 0; k < levels; k++) {
-        const xl = fromRight ? x + min + k : x;
-        const v = xl < w ? total[(y * w + xl) * levels + k]! : Number.POSITIVE_INFINITY;
+      let bestCost = HUGE;
+      row.fill(HUGE);
+      for (let k = kFrom; k <= kTo; k++) {
+        const v = total[at + k * stride]!;
         row[k] = v;
         if (v < bestCost) {
           bestCost = v;
           best = k;
         }
       }
-      let second = Number.POSITIVE_INFINITY;
-      for (let k = 0; k < levels; k++) if (Math.abs(k - best) > 1 && row[k]! < second) second = row[k]!;
       if (best < 0) {
         out[y * w + x] = Number.NaN;
         continue;
       }
-      const nearer = repeatAlias(cost, y * w, x, w, levels, best, min, fromRight);
+      let second = HUGE;
+      for (let k = kFrom; k <= kTo; k++) {
+        const v = row[k]!;
+        if (v < second && (k > best + 1 || k < best - 1)) second = v;
+      }
+      const nearer = repeatAlias(cost, at, stride, kFrom, kTo, best);
       if (nearer > best) {
         best = nearer;
         bestCost = row[best]!;
@@ -219,12 +294,7 @@ function winners(
         continue;
       }
       let offset = 0;
-      if (
-        best > 0 &&
-        best < levels - 1 &&
-        Number.isFinite(row[best - 1]!) &&
-        Number.isFinite(row[best + 1]!)
-      ) {
+      if (best > 0 && best < levels - 1 && row[best - 1]! < HUGE && row[best + 1]! < HUGE) {
         const curvature = row[best - 1]! - 2 * bestCost + row[best + 1]!;
         if (curvature > 0) offset = (row[best - 1]! - row[best + 1]!) / (2 * curvature);
       }
@@ -245,24 +315,18 @@ function winners(
  */
 function repeatAlias(
   cost: Uint8Array,
-  row: number,
-  x: number,
-  w: number,
-  levels: number,
+  at: number,
+  stride: number,
+  kFrom: number,
+  kTo: number,
   best: number,
-  min: number,
-  fromRight: boolean,
 ): number {
-  const base = row * levels;
-  // Level k of pixel x sits at ((row + x) * levels + k); seen from the right view it is pixel x + min + k.
-  const ownAt = fromRight ? x + min + best : x;
-  const own = ownAt < w ? cost[base + ownAt * levels + best]! : 255;
+  const own = cost[at + best * stride]!;
   const limit = own + Math.max(REPEAT_BITS * BIT, 0.05 * own);
   let found = -1;
-  for (let k = 0; k < levels; k++) {
+  for (let k = kFrom; k <= kTo; k++) {
     if (k - best < 3 && best - k < 3) continue;
-    const xl = fromRight ? x + min + k : x;
-    if (xl < w && cost[base + xl * levels + k]! <= limit) {
+    if (cost[at + k * stride]! <= limit) {
       if (k > best) return k;
       found = k;
     }
@@ -270,37 +334,27 @@ function repeatAlias(
   return found;
 }
 
-/** In-place mean of each disparity level's cost over a (2r+1)² window (separable running sums, edges clamped). */
-function boxMean(cost: Uint8Array, w: number, h: number, levels: number, r: number): void {
-  const tmp = new Uint16Array(cost.length);
-  const line = new Float64Array(levels);
+/**
+ * In-place mean of each disparity level's cost over a 3×3 window (sharper minima on fine texture): separable sums,
+ * edges clamped, rounded; `sums` (as large as `cost`) is scratch.
+ */
+function boxMean3(cost: Uint8Array, sums: Uint16Array, w: number, h: number, levels: number): void {
+  const rounded = Uint8Array.from({ length: 9 * 255 + 1 }, (_, sum) => Math.round(sum / 9));
   for (let y = 0; y < h; y++) {
     const row = y * w;
-    line.fill(0);
-    for (let x = -r; x <= r; x++) {
-      const xx = x < 0 ? 0 : x >= w ? w - 1 : x;
-      for (let k = 0; k < levels; k++) line[k] = line[k]! + cost[(row + xx) * levels + k]!;
-    }
     for (let x = 0; x < w; x++) {
-      for (let k = 0; k < levels; k++) tmp[(row + x) * levels + k] = line[k]!;
-      const out = Math.max(0, x - r);
-      const inn = Math.min(w - 1, x + r + 1);
-      for (let k = 0; k < levels; k++)
-        line[k] = line[k]! - cost[(row + out) * levels + k]! + cost[(row + inn) * levels + k]!;
+      const to = (row + x) * levels;
+      const a = (row + (x > 0 ? x - 1 : 0)) * levels;
+      const c = (row + (x < w - 1 ? x + 1 : x)) * levels;
+      for (let k = 0; k < levels; k++) sums[to + k] = cost[a + k]! + cost[to + k]! + cost[c + k]!;
     }
   }
-  const area = (2 * r + 1) * (2 * r + 1);
-  const column = new Float64Array(w * levels);
-  for (let y = -r; y <= r; y++) {
-    const yy = y < 0 ? 0 : y >= h ? h - 1 : y;
-    for (let i = 0; i < w * levels; i++) column[i] = column[i]! + tmp[yy * w * levels + i]!;
-  }
+  const span = w * levels;
   for (let y = 0; y < h; y++) {
-    const base = y * w * levels;
-    for (let i = 0; i < w * levels; i++) cost[base + i] = Math.round(column[i]! / area);
-    const out = Math.max(0, y - r) * w * levels;
-    const inn = Math.min(h - 1, y + r + 1) * w * levels;
-    for (let i = 0; i < w * levels; i++) column[i] = column[i]! - tmp[out + i]! + tmp[inn + i]!;
+    const to = y * span;
+    const a = (y > 0 ? y - 1 : 0) * span;
+    const c = (y < h - 1 ? y + 1 : y) * span;
+    for (let i = 0; i < span; i++) cost[to + i] = rounded[sums[a + i]! + sums[to + i]! + sums[c + i]!]!;
   }
 }
 
