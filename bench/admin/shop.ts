@@ -6,25 +6,13 @@
  * expected). Prints figures, never pass/fail.
  */
 import { fmt, startBenchServer } from '../library/bench-server';
+import { medianRequestMs } from '../support/request-median';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 100_000);
 const MEMBERS = 1000;
 const COUPONS = 1000;
 const CODES_PER_COUPON = 20;
 const RUNS = 20;
-
-async function median(url: string, token: string): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 3; i++) {
-    const start = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    if (i >= 3) times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
-}
 
 const TYPES = ['SaferpayPayment', 'Coupon'] as const;
 const STATUSES = ['Success', 'Success', 'Success', 'Pending', 'Failed'] as const;
@@ -143,7 +131,7 @@ async function main() {
       `admin shop lists, ${PURCHASES} purchases, ${COUPONS} coupons × ${CODES_PER_COUPON} codes, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}`,
     );
     for (const [label, url] of cases)
-      console.log(`  ${label.padEnd(36)} ${fmt(await median(url, bench.token))} ms`);
+      console.log(`  ${label.padEnd(36)} ${fmt(await medianRequestMs(url, bench.token, RUNS))} ms`);
   } finally {
     await bench.close();
   }
