@@ -5,6 +5,7 @@
  * the baseline of one round trip. BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL (a fresh database is
  * expected). Prints figures, never pass/fail.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { fmt, startBenchServer } from '../library/bench-server';
 import { medianRequestMs } from '../support/request-median';
 
@@ -128,7 +129,9 @@ async function main() {
       ["coupon's codes as CSV", `${coupons}/${couponId}/codes.csv`],
     ];
     console.log(
-      `admin shop lists, ${PURCHASES} purchases, ${COUPONS} coupons × ${CODES_PER_COUPON} codes, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}`,
+      `admin shop lists, ${PURCHASES} purchases, ${COUPONS} coupons × ${CODES_PER_COUPON} codes, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${availableParallelism()} cores`,
     );
     for (const [label, url] of cases)
       console.log(`  ${label.padEnd(36)} ${fmt(await medianRequestMs(url, bench.token, RUNS))} ms`);

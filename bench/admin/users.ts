@@ -5,6 +5,7 @@
  * GET /api/health in the same run as the baseline of one round trip. BENCH_DATABASE_URL=postgres://... runs it on
  * PostgreSQL (a fresh database is expected). Prints figures, never pass/fail.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { fmt, startBenchServer } from '../library/bench-server';
 import { medianRequestMs } from '../support/request-median';
 
@@ -66,7 +67,9 @@ async function main() {
       ...sorted,
     ];
     console.log(
-      `admin user list, ${MEMBERS} members, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}`,
+      `admin user list, ${MEMBERS} members, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${availableParallelism()} cores`,
     );
     for (const [label, url] of cases)
       console.log(`  ${label.padEnd(36)} ${fmt(await medianRequestMs(url, bench.token, RUNS))} ms`);
