@@ -56,9 +56,8 @@ export function censusSgm(left: GrayImage, right: GrayImage, o: SgmOptions): Dis
   const cr = census5x5(right.data, w, h);
   const n = w * h;
   const cost = new Uint8Array(n * levels);
-  matchingCosts(cost, cl, cr, rgbL, rgbR, w, h, levels, min);
+  windowCosts(cost, cl, cr, rgbL, rgbR, w, h, levels, min);
   const total = new Uint16Array(n * levels);
-  boxMean3(cost, total, w, h, levels);
   aggregate(cost, total, left.data, w, h, levels, p1, p2);
   const dl = winners(total, cost, w, h, levels, min, o.uniqueness ?? 0.04, false);
   const dr = winners(total, cost, w, h, levels, min, o.uniqueness ?? 0.04, true);
@@ -67,10 +66,12 @@ export function censusSgm(left: GrayImage, right: GrayImage, o: SgmOptions): Dis
 }
 
 /**
- * Raw matching cost of every pixel and level: census Hamming distance × BIT plus the capped colour difference
- * (when colour copies are given); a match outside the other view costs OUTSIDE + COLOUR_CAP.
+ * Matching cost of every pixel and level: census Hamming distance × BIT plus the capped colour difference (when
+ * colour copies are given; a match outside the other view costs OUTSIDE + COLOUR_CAP), averaged over a 3×3 window
+ * (sharper minima on fine texture; edges clamped, rounded). Rows are summed horizontally as they are computed and
+ * kept three at a time for the vertical sum.
  */
-function matchingCosts(
+function windowCosts(
   cost: Uint8Array,
   cl: Uint32Array,
   cr: Uint32Array,
@@ -81,13 +82,17 @@ function matchingCosts(
   levels: number,
   min: number,
 ): void {
-  cost.fill(OUTSIDE + COLOUR_CAP);
-  for (let y = 0; y < h; y++) {
+  const rounded = Uint8Array.from({ length: 9 * 255 + 1 }, (_, sum) => Math.round(sum / 9));
+  const span = w * levels;
+  const raw = new Uint8Array(span);
+  const sums = [new Uint16Array(span), new Uint16Array(span), new Uint16Array(span)];
+  const rowSums = (y: number, into: Uint16Array) => {
+    raw.fill(OUTSIDE + COLOUR_CAP);
     const row = y * w;
     for (let x = 0; x < w; x++) {
       const i = row + x;
       const a = cl[i]!;
-      const base = i * levels;
+      const base = x * levels;
       // Level k matches right pixel x − min − k, inside the view for kFrom ≤ k ≤ kTo.
       const kFrom = Math.max(0, x - min - w + 1);
       const kTo = Math.min(levels - 1, x - min);
@@ -104,9 +109,24 @@ function matchingCosts(
           const colour = ad * COLOUR_WEIGHT;
           c += colour < COLOUR_CAP ? colour : COLOUR_CAP;
         }
-        cost[base + k] = c;
+        raw[base + k] = c;
       }
     }
+    for (let x = 0; x < w; x++) {
+      const to = x * levels;
+      const a = (x > 0 ? x - 1 : 0) * levels;
+      const c = (x < w - 1 ? x + 1 : x) * levels;
+      for (let k = 0; k < levels; k++) into[to + k] = raw[a + k]! + raw[to + k]! + raw[c + k]!;
+    }
+  };
+  rowSums(0, sums[0]!);
+  for (let y = 0; y < h; y++) {
+    if (y + 1 < h) rowSums(y + 1, sums[(y + 1) % 3]!);
+    const above = sums[(y > 0 ? y - 1 : 0) % 3]!;
+    const here = sums[y % 3]!;
+    const below = sums[(y + 1 < h ? y + 1 : y) % 3]!;
+    const to = y * span;
+    for (let i = 0; i < span; i++) cost[to + i] = rounded[above[i]! + here[i]! + below[i]!]!;
   }
 }
 
@@ -114,7 +134,7 @@ function matchingCosts(
 const HUGE = 1 << 30;
 
 /**
- * Sum over four paths of the path costs L_r(p, d) into `total` (overwritten). Two sweeps, each carrying two paths
+ * Sum over four paths of the path costs L_r(p, d) into `total` (which starts at zero). Two sweeps, each carrying two paths
  * at once: raster order for → and ↓, reverse raster order for ← and ↑. Per path and level,
  * L(p, d) = C(p, d) + min(L(d), L(d ± 1) + P1, min L + P2) − min L over the path's previous pixel; a path starts from
  * zeros, which gives L = C at its first pixel.
@@ -140,7 +160,6 @@ function aggregate(
   const rows = new Int32Array(w * stride);
   const lineMins = new Int32Array(1);
   const rowMins = new Int32Array(w);
-  total.fill(0);
   for (const dir of [1, -1]) {
     rows.fill(0);
     rowMins.fill(0);
@@ -240,9 +259,17 @@ function stepPair(
 }
 
 /**
- * Winner-take-all per pixel with sub-pixel parabola; a repeat (see repeatAlias) moves to its next nearer alias;
- * otherwise NaN when a distinct second minimum (≥ 2 levels away) is within `uniqueness` of the best. `fromRight`
- * reads S(x + d, d) for the right view's pixel x.
+ * Winner-take-all per pixel with sub-pixel parabola; a repeat moves to its next nearer alias; otherwise NaN when a
+ * distinct second minimum (≥ 2 levels away) is within `uniqueness` of the best. `fromRight` reads S(x + d, d) for
+ * the right view's pixel x.
+ *
+ * A repeat of the winner is a level ≥ 3 from it whose window cost is as good to within REPEAT_BITS per pixel (or
+ * 5 %), as a fence board or a floor tile matches its neighbour as well as itself, flat or textured. Smoothness
+ * often picks the farther alias, which puts the boards behind the background seen between them: the winner moves
+ * to the first repeat nearer than it (the next alias one spacing nearer; one step only: two spacings nearer is as
+ * wrong); a winner with only farther repeats is the nearest alias and stays. Measured in
+ * bench/engine/interpolate.ts against marking repeats unreliable (a cross-fade there): painted fence
+ * −0.09 → +0.6 dB, untuned fence −0.3 → +4.4 dB, untuned painted fence +1.6 → +2.4 dB.
  */
 function winners(
   total: Uint16Array,
@@ -267,7 +294,6 @@ function winners(
       const at = (y * w + first) * levels;
       let best = -1;
       let bestCost = HUGE;
-      row.fill(HUGE);
       for (let k = kFrom; k <= kTo; k++) {
         const v = total[at + k * stride]!;
         row[k] = v;
@@ -280,21 +306,32 @@ function winners(
         out[y * w + x] = Number.NaN;
         continue;
       }
+      // One pass for the second minimum (≥ 2 levels away) and the repeats (see below).
+      const own = cost[at + best * stride]!;
+      const limit = own + Math.max(REPEAT_BITS * BIT, 0.05 * own);
       let second = HUGE;
+      let nearer = -1;
+      let farther = -1;
       for (let k = kFrom; k <= kTo; k++) {
-        const v = row[k]!;
-        if (v < second && (k > best + 1 || k < best - 1)) second = v;
+        const gap = k - best;
+        if ((gap > 1 || gap < -1) && row[k]! < second) second = row[k]!;
+        if ((gap >= 3 || gap <= -3) && cost[at + k * stride]! <= limit) {
+          if (gap > 0) {
+            nearer = k;
+            break;
+          }
+          farther = k;
+        }
       }
-      const nearer = repeatAlias(cost, at, stride, kFrom, kTo, best);
-      if (nearer > best) {
+      if (nearer >= 0) {
         best = nearer;
         bestCost = row[best]!;
-      } else if (nearer < 0 && second - bestCost < uniqueness * bestCost) {
+      } else if (farther < 0 && second - bestCost < uniqueness * bestCost) {
         out[y * w + x] = Number.NaN;
         continue;
       }
       let offset = 0;
-      if (best > 0 && best < levels - 1 && row[best - 1]! < HUGE && row[best + 1]! < HUGE) {
+      if (best > kFrom && best < kTo) {
         const curvature = row[best - 1]! - 2 * bestCost + row[best + 1]!;
         if (curvature > 0) offset = (row[best - 1]! - row[best + 1]!) / (2 * curvature);
       }
@@ -302,60 +339,6 @@ function winners(
     }
   }
   return out;
-}
-
-/**
- * A repeat of the winner: a level ≥ 3 from `best` whose window cost is as good to within REPEAT_BITS per pixel (or
- * 5 %), as a fence board or a floor tile matches its neighbour as well as itself, flat or textured. Returns the
- * first such level nearer than `best` (the next alias one spacing nearer), else any farther one (`best` is then
- * the nearest alias), else −1. Smoothness often picks the farther alias, which puts the boards behind the
- * background seen between them; the caller moves to the next nearer alias (one step only: two spacings nearer is
- * as wrong). Measured in bench/engine/interpolate.ts against marking repeats unreliable (a cross-fade there):
- * painted fence −0.09 → +0.6 dB, untuned fence −0.3 → +4.4 dB, untuned painted fence +1.6 → +2.4 dB.
- */
-function repeatAlias(
-  cost: Uint8Array,
-  at: number,
-  stride: number,
-  kFrom: number,
-  kTo: number,
-  best: number,
-): number {
-  const own = cost[at + best * stride]!;
-  const limit = own + Math.max(REPEAT_BITS * BIT, 0.05 * own);
-  let found = -1;
-  for (let k = kFrom; k <= kTo; k++) {
-    if (k - best < 3 && best - k < 3) continue;
-    if (cost[at + k * stride]! <= limit) {
-      if (k > best) return k;
-      found = k;
-    }
-  }
-  return found;
-}
-
-/**
- * In-place mean of each disparity level's cost over a 3×3 window (sharper minima on fine texture): separable sums,
- * edges clamped, rounded; `sums` (as large as `cost`) is scratch.
- */
-function boxMean3(cost: Uint8Array, sums: Uint16Array, w: number, h: number, levels: number): void {
-  const rounded = Uint8Array.from({ length: 9 * 255 + 1 }, (_, sum) => Math.round(sum / 9));
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      const to = (row + x) * levels;
-      const a = (row + (x > 0 ? x - 1 : 0)) * levels;
-      const c = (row + (x < w - 1 ? x + 1 : x)) * levels;
-      for (let k = 0; k < levels; k++) sums[to + k] = cost[a + k]! + cost[to + k]! + cost[c + k]!;
-    }
-  }
-  const span = w * levels;
-  for (let y = 0; y < h; y++) {
-    const to = y * span;
-    const a = (y > 0 ? y - 1 : 0) * span;
-    const c = (y < h - 1 ? y + 1 : y) * span;
-    for (let i = 0; i < span; i++) cost[to + i] = rounded[sums[a + i]! + sums[to + i]! + sums[c + i]!]!;
-  }
 }
 
 /** Marks NaN in both maps where a pixel's match does not point back to it within `tolerance`. */

@@ -101,6 +101,12 @@ export function synthesizeView(
           v1 += wr * (b[pr + 1]! * ur + b[pr + 4]! * fr);
           v2 += wr * (b[pr + 2]! * ur + b[pr + 5]! * fr);
         }
+        if (k === 1) {
+          out[o] = v0 + 0.5;
+          out[o + 1] = v1 + 0.5;
+          out[o + 2] = v2 + 0.5;
+          continue;
+        }
         out[o] = k * v0 + fade * (ta * a[o]! + t * b[o]!) + 0.5;
         out[o + 1] = k * v1 + fade * (ta * a[o + 1]! + t * b[o + 1]!) + 0.5;
         out[o + 2] = k * v2 + fade * (ta * a[o + 2]! + t * b[o + 2]!) + 0.5;
