@@ -206,7 +206,9 @@ function aggregate(
 /**
  * One SGM recursion step of two paths at one pixel, in place: `a[atA..atA+levels)` (and `b`'s) hold the previous
  * pixel's path costs on entry and this pixel's on return, `minsA[ia]` (and `minsB[ib]`) their minimum; jA and jB are
- * the jump penalties. Adds both to `total`.
+ * the jump penalties. Adds both to `total`. The two paths' updates are written out side by side on purpose: one
+ * read of the cost and one update of the total serve both (a per-path helper would pass its running state in and
+ * out at every level).
  */
 function stepPair(
   cost: Uint8Array,
