@@ -21,7 +21,8 @@ const externalPackages = {
 
 /**
  * One ESM bundle per entry, shared code and lazily imported modules split into chunks beside them. The worker pool
- * finds its thread entry as `./worker-entry.mjs` next to its own module, so every file lands in the same folder.
+ * finds its thread entry as `./worker-entry.mjs` next to its own module (the interpolation its helper's as
+ * `./interpolate-helper.mjs`), so every file lands in the same folder.
  */
 async function bundle(workspace, entryPoints) {
   const outdir = path.join(ROOT, workspace, 'dist');
@@ -45,10 +46,16 @@ async function bundle(workspace, entryPoints) {
 }
 
 const workerEntry = 'engine/src/pool/worker-main.ts';
+/** The interpolation's helper thread, started from the CLI and from the server's pool workers alike. */
+const helperEntry = 'engine/src/interpolate/helper-main.ts';
 
 export async function buildNode() {
   await Promise.all([
-    bundle('engine', { wiggle: 'engine/src/cli/main.ts', 'worker-entry': workerEntry }),
+    bundle('engine', {
+      wiggle: 'engine/src/cli/main.ts',
+      'worker-entry': workerEntry,
+      'interpolate-helper': helperEntry,
+    }),
     bundle('server', {
       main: 'server/src/main.ts',
       'admin-create': 'server/src/scripts/admin-create.ts',
@@ -56,6 +63,7 @@ export async function buildNode() {
       'check-storage': 'server/src/scripts/check-storage.ts',
       'gallery-seed': 'server/src/scripts/gallery-seed.ts',
       'worker-entry': workerEntry,
+      'interpolate-helper': helperEntry,
     }),
   ]);
 }

@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeLayeredScene, renderView } from '../cv/synthetic-scene';
+import { interpolatePair } from '../interpolate/interpolate-views';
 import { gradientRaw, jpegOf, solidRaw } from '../testing/make-images';
 import { buildMpo } from '../testing/make-mpo';
 
@@ -133,6 +135,39 @@ describe('wiggle CLI', () => {
     const meta = await sharp(await readFile(out), { animated: true }).metadata();
     expect(meta.pages).toBe(2);
     expect(meta.delay).toEqual([90, 90]);
+  });
+
+  it('interpolate writes the same frames as the engine on one thread (the compiled helper thread included)', async () => {
+    const scene = makeLayeredScene({
+      width: 400,
+      height: 270,
+      seed: 9,
+      maxDisparity: 16,
+      backgroundDisparity: 2,
+    });
+    const views = [renderView(scene, 0), renderView(scene, 1)];
+    const files = [join(dir, 'scene-left.png'), join(dir, 'scene-right.png')];
+    for (const [k, view] of views.entries()) {
+      await sharp(view.data, { raw: { width: 400, height: 270, channels: 3 } })
+        .png()
+        .toFile(files[k]!);
+    }
+    const out = join(dir, 'frames');
+    const result = await wiggle('interpolate', files[0]!, files[1]!, '--out', out);
+    expect(result.code).toBe(0);
+    const expected = await interpolatePair(views[0]!, views[1]!, [25, 50, 75], { threads: 1 });
+    expect(JSON.parse(result.stdout).confidence).toBe(expected.confidence);
+    for (const [k, percent] of [25, 50, 75].entries()) {
+      const written = await sharp(join(out, `frame-${percent}.png`))
+        .raw()
+        .toBuffer();
+      expect(written.equals(Buffer.from(expected.frames[k]!.data))).toBe(true);
+    }
+    // The build ships the helper thread's entry beside the CLI's and the server's modules.
+    for (const workspace of ['engine', 'server']) {
+      const entry = new URL(`../../../${workspace}/dist/interpolate-helper.mjs`, import.meta.url);
+      await expect(access(entry)).resolves.toBeUndefined();
+    }
   });
 
   it('make refuses a text file, a bad extension and an unknown aspect ratio with one line', async () => {

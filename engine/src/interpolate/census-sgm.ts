@@ -43,27 +43,109 @@ const EDGE_LEVELS = 24;
  * the cameras), aggregated along four paths (both ways along rows and columns) with penalties P1 for ±1 changes and
  * P2 for jumps, winner-take-all with a parabola for sub-pixel precision. The right view's map comes from the same
  * aggregated volume (S_R(x, d) = S_L(x + d, d)), so left–right consistency costs one more pass only.
+ * On one thread; interpolatePair runs the same steps (sgmVolume, windowCostRows, aggregateSweep, winnerRows,
+ * finishSgm) split over two threads, with the same result.
  */
 export function censusSgm(left: GrayImage, right: GrayImage, o: SgmOptions): DisparityMaps {
+  const v = sgmVolume(left, right, o);
+  windowCostRows(v, 0, v.h);
+  aggregateSweep(v, 1, v.total);
+  aggregateSweep(v, -1, v.total);
+  const maps = sgmMaps(v);
+  winnerRows(v, false, maps.left, 0, v.h);
+  winnerRows(v, true, maps.right, 0, v.h);
+  return finishSgm(maps);
+}
+
+/**
+ * Everything the steps of censusSgm read and write, in plain typed arrays (on SharedArrayBuffers when `shared`, so
+ * a helper thread can work on them in place): the census codes, the colour copies, the cost volume and the
+ * aggregated total (pixel-major: pixel · levels + level).
+ */
+export interface SgmVolume {
+  w: number;
+  h: number;
+  levels: number;
+  min: number;
+  p1: number;
+  p2: number;
+  uniqueness: number;
+  grey: Uint8Array;
+  pixels: PixelCosts;
+  cost: Uint8Array;
+  total: Uint16Array;
+  shared: boolean;
+}
+
+/** A typed array of `length` elements on a SharedArrayBuffer when `shared`, else on a plain ArrayBuffer. */
+export function allocate<T>(
+  Kind: { new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number },
+  length: number,
+  shared: boolean,
+): T {
+  const bytes = length * Kind.BYTES_PER_ELEMENT;
+  return new Kind(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+}
+
+/** A copy of `data` on a SharedArrayBuffer (when `shared` and it is not on one already). */
+export function sharedCopy<T extends Uint8Array | Uint32Array | Float32Array>(data: T, shared: boolean): T {
+  if (!shared || data.buffer instanceof SharedArrayBuffer) return data;
+  const Kind = data.constructor as { new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number };
+  const copy = allocate(Kind, data.length, true);
+  copy.set(data as never);
+  return copy;
+}
+
+/** The census codes and empty volumes of a pair (the first step of censusSgm). */
+export function sgmVolume(left: GrayImage, right: GrayImage, o: SgmOptions, shared = false): SgmVolume {
   const { width: w, height: h } = left;
   const min = Math.floor(o.min);
   const levels = Math.max(1, Math.ceil(o.max) - min + 1);
-  const p1 = o.p1 ?? 3 * BIT;
-  const p2 = o.p2 ?? 24 * BIT;
   const rgbL = o.colour?.left;
   const rgbR = o.colour?.right;
-  const cl = census5x5(left.data, w, h);
-  const cr = census5x5(right.data, w, h);
+  const pixels: PixelCosts = {
+    cl: sharedCopy(census5x5(left.data, w, h), shared),
+    cr: sharedCopy(census5x5(right.data, w, h), shared),
+    rgbL: rgbL && sharedCopy(rgbL, shared),
+    rgbR: rgbR && sharedCopy(rgbR, shared),
+  };
   const n = w * h;
-  const cost = new Uint8Array(n * levels);
-  const pixels: PixelCosts = { cl, cr, rgbL, rgbR };
-  windowCosts(cost, pixels, w, h, levels, min);
-  const total = new Uint16Array(n * levels);
-  aggregate(cost, total, left.data, w, h, levels, p1, p2);
-  const dl = winners(total, cost, pixels, w, h, levels, min, o.uniqueness ?? 0.04, false);
-  const dr = winners(total, cost, pixels, w, h, levels, min, o.uniqueness ?? 0.04, true);
-  checkConsistency(dl, dr, w, h, 1);
-  return { width: w, height: h, left: dl, right: dr };
+  return {
+    w,
+    h,
+    levels,
+    min,
+    p1: o.p1 ?? 3 * BIT,
+    p2: o.p2 ?? 24 * BIT,
+    uniqueness: o.uniqueness ?? 0.04,
+    grey: sharedCopy(left.data, shared),
+    pixels,
+    cost: allocate(Uint8Array, n * levels, shared),
+    total: allocate(Uint16Array, n * levels, shared),
+    shared,
+  };
+}
+
+/** Empty maps for winnerRows. */
+export function sgmMaps(v: SgmVolume): DisparityMaps {
+  const n = v.w * v.h;
+  return {
+    width: v.w,
+    height: v.h,
+    left: allocate(Float32Array, n, v.shared),
+    right: allocate(Float32Array, n, v.shared),
+  };
+}
+
+/** Adds `from` to `into` over [start, end) (the second sweep's total, aggregated on another thread). */
+export function addTotals(into: Uint16Array, from: Uint16Array, start: number, end: number): void {
+  for (let i = start; i < end; i++) into[i] = into[i]! + from[i]!;
+}
+
+/** The last step: left–right consistency, in place. */
+export function finishSgm(maps: DisparityMaps): DisparityMaps {
+  checkConsistency(maps.left, maps.right, maps.width, maps.height, 1);
+  return maps;
 }
 
 /** What one pixel's matching cost is made of: both views' census codes and optional RGB copies (same grid). */
@@ -92,17 +174,11 @@ function pixelCost(m: PixelCosts, i: number, j: number): number {
 /**
  * Matching cost of every pixel and level (pixelCost; a match outside the other view costs OUTSIDE + COLOUR_CAP),
  * averaged over a 3×3 window
- * (sharper minima on fine texture; edges clamped, rounded). Rows are summed horizontally as they are computed and
- * kept three at a time for the vertical sum.
+ * (sharper minima on fine texture; edges clamped, rounded), for rows [y0, y1). Rows are summed horizontally as they
+ * are computed and kept three at a time for the vertical sum.
  */
-function windowCosts(
-  cost: Uint8Array,
-  m: PixelCosts,
-  w: number,
-  h: number,
-  levels: number,
-  min: number,
-): void {
+export function windowCostRows(v: SgmVolume, y0: number, y1: number): void {
+  const { cost, pixels: m, w, h, levels, min } = v;
   const rounded = Uint8Array.from({ length: 9 * 255 + 1 }, (_, sum) => Math.round(sum / 9));
   const span = w * levels;
   const raw = new Uint8Array(span);
@@ -125,8 +201,9 @@ function windowCosts(
       for (let k = 0; k < levels; k++) into[to + k] = raw[a + k]! + raw[to + k]! + raw[c + k]!;
     }
   };
-  rowSums(0, sums[0]!);
-  for (let y = 0; y < h; y++) {
+  if (y0 > 0) rowSums(y0 - 1, sums[(y0 - 1) % 3]!);
+  rowSums(y0, sums[y0 % 3]!);
+  for (let y = y0; y < y1; y++) {
     if (y + 1 < h) rowSums(y + 1, sums[(y + 1) % 3]!);
     const above = sums[(y > 0 ? y - 1 : 0) % 3]!;
     const here = sums[y % 3]!;
@@ -140,21 +217,15 @@ function windowCosts(
 const HUGE = 1 << 30;
 
 /**
- * Sum over four paths of the path costs L_r(p, d) into `total` (which starts at zero). Two sweeps, each carrying two paths
- * at once: raster order for → and ↓, reverse raster order for ← and ↑. Per path and level,
- * L(p, d) = C(p, d) + min(L(d), L(d ± 1) + P1, min L + P2) − min L over the path's previous pixel; a path starts from
- * zeros, which gives L = C at its first pixel.
+ * One sweep of the four-path sum of the path costs L_r(p, d), added into `into` (which starts at zero): each sweep
+ * carries two paths at once, raster order (dir 1) for → and ↓, reverse raster order (dir −1) for ← and ↑. Per path
+ * and level, L(p, d) = C(p, d) + min(L(d), L(d ± 1) + P1, min L + P2) − min L over the path's previous pixel; a path
+ * starts from zeros, which gives L = C at its first pixel. The two sweeps are independent (integer sums, in any
+ * order), so two threads may run one each into their own totals.
  */
-function aggregate(
-  cost: Uint8Array,
-  total: Uint16Array,
-  grey: Uint8Array,
-  w: number,
-  h: number,
-  levels: number,
-  p1: number,
-  p2: number,
-): void {
+export function aggregateSweep(v: SgmVolume, dir: 1 | -1, into: Uint16Array): void {
+  const { cost, grey, w, h, levels, p1, p2 } = v;
+  const total = into;
   // The jump penalty shrinks across strong intensity edges (depth edges are mostly intensity edges): a thin bar or
   // board may then take its own disparity instead of its surroundings'.
   const jumpAt = Int32Array.from({ length: 256 }, (_, d) =>
@@ -166,39 +237,35 @@ function aggregate(
   const rows = new Int32Array(w * stride);
   const lineMins = new Int32Array(1);
   const rowMins = new Int32Array(w);
-  for (const dir of [1, -1]) {
-    rows.fill(0);
-    rowMins.fill(0);
-    for (let s = 0; s < h; s++) {
-      const y = dir > 0 ? s : h - 1 - s;
-      line.fill(0);
-      line[levels] = HUGE;
-      lineMins[0] = 0;
-      for (let t = 0; t < w; t++) {
-        const x = dir > 0 ? t : w - 1 - t;
-        const i = y * w + x;
-        const across = t === 0 ? 0 : grey[i]! - grey[i - dir]!;
-        const down = s === 0 ? 0 : grey[i]! - grey[i - dir * w]!;
-        const at = x * stride;
-        rows[at + levels] = HUGE;
-        stepPair(
-          cost,
-          total,
-          i * levels,
-          levels,
-          p1,
-          line,
-          0,
-          lineMins,
-          0,
-          jumpAt[across < 0 ? -across : across]!,
-          rows,
-          at,
-          rowMins,
-          x,
-          jumpAt[down < 0 ? -down : down]!,
-        );
-      }
+  for (let s = 0; s < h; s++) {
+    const y = dir > 0 ? s : h - 1 - s;
+    line.fill(0);
+    line[levels] = HUGE;
+    lineMins[0] = 0;
+    for (let t = 0; t < w; t++) {
+      const x = dir > 0 ? t : w - 1 - t;
+      const i = y * w + x;
+      const across = t === 0 ? 0 : grey[i]! - grey[i - dir]!;
+      const down = s === 0 ? 0 : grey[i]! - grey[i - dir * w]!;
+      const at = x * stride;
+      rows[at + levels] = HUGE;
+      stepPair(
+        cost,
+        total,
+        i * levels,
+        levels,
+        p1,
+        line,
+        0,
+        lineMins,
+        0,
+        jumpAt[across < 0 ? -across : across]!,
+        rows,
+        at,
+        rowMins,
+        x,
+        jumpAt[down < 0 ? -down : down]!,
+      );
     }
   }
 }
@@ -268,8 +335,8 @@ function stepPair(
 
 /**
  * Winner-take-all per pixel with sub-pixel parabola; a repeat moves to its next nearer alias; otherwise NaN when a
- * distinct second minimum (≥ 2 levels away) is within `uniqueness` of the best. `fromRight` reads S(x + d, d) for
- * the right view's pixel x.
+ * distinct second minimum (≥ 2 levels away) is within `uniqueness` of the best, for rows [y0, y1) into `out`.
+ * `fromRight` reads S(x + d, d) for the right view's pixel x.
  *
  * A repeat of the winner is a level ≥ 3 from it whose window cost is as good to within REPEAT_BITS per pixel (or
  * 5 %), as a fence board or a floor tile matches its neighbour as well as itself, flat or textured. Smoothness
@@ -280,24 +347,20 @@ function stepPair(
  * bench/engine/interpolate.ts against marking repeats unreliable (a cross-fade there): painted fence
  * −0.09 → +0.6 dB, untuned fence −0.3 → +4.4 dB, untuned painted fence +1.6 → +2.4 dB.
  */
-function winners(
-  total: Uint16Array,
-  cost: Uint8Array,
-  pixels: PixelCosts,
-  w: number,
-  h: number,
-  levels: number,
-  min: number,
-  uniqueness: number,
+export function winnerRows(
+  vol: SgmVolume,
   fromRight: boolean,
-): Float32Array {
-  const out = new Float32Array(w * h);
+  out: Float32Array,
+  y0: number,
+  y1: number,
+): void {
+  const { total, cost, pixels, w, levels, min, uniqueness } = vol;
   const row = new Int32Array(levels);
   // Level k of pixel x is at (pixel · levels + k); seen from the right view, pixel x + min + k.
   const stride = fromRight ? levels + 1 : 1;
   /** Per pixel of the row: the winning level when it has repeats, else −1. */
   const repeatOf = new Int32Array(w);
-  for (let y = 0; y < h; y++) {
+  for (let y = y0; y < y1; y++) {
     repeatOf.fill(-1);
     for (let x = 0; x < w; x++) {
       const first = fromRight ? x + min : x;
@@ -353,7 +416,6 @@ function winners(
     }
     placeRepeats(out, y * w, repeatOf, total, cost, pixels, w, levels, min, fromRight);
   }
-  return out;
 }
 
 /** Row distance (grid px) searched on each side of a run of repeats for the surface it stands in front of. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeLayeredScene, renderView } from '../cv/synthetic-scene';
-import { interpolateViews } from './interpolate-views';
+import { stepsDoneByHelper } from './helper-thread';
+import { interpolatePair, interpolateViews } from './interpolate-views';
 import { crossFade, psnr, ssim } from './quality';
 
 describe('interpolateViews', () => {
@@ -33,6 +34,27 @@ describe('interpolateViews', () => {
     const [atLeft, atRight] = await interpolateViews(left, right, [0, 100]);
     expect(psnr(atLeft!, left)).toBeGreaterThan(40);
     expect(psnr(atRight!, right)).toBeGreaterThan(40);
+  });
+
+  it('gives the same bytes on two threads as on one', async () => {
+    const scene = makeLayeredScene({
+      width: 480,
+      height: 321,
+      seed: 5,
+      maxDisparity: 20,
+      backgroundDisparity: 2,
+    });
+    const left = renderView(scene, 0);
+    const right = renderView(scene, 1);
+    const one = await interpolatePair(left, right, [25, 50, 75], { threads: 1 });
+    const before = stepsDoneByHelper();
+    const two = await interpolatePair(left, right, [25, 50, 75], { threads: 2 });
+    expect(stepsDoneByHelper() - before).toBe(5); // window costs, sweep, sum, winners, synthesis
+    expect(one.confidence).toBeGreaterThan(0.2); // the frames are synthesized, not cross-faded
+    expect(two.confidence).toBe(one.confidence);
+    two.frames.forEach((frame, k) => {
+      expect(Buffer.from(frame.data).equals(Buffer.from(one.frames[k]!.data))).toBe(true);
+    });
   });
 
   it('refuses views of different sizes', async () => {

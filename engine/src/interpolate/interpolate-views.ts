@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { type GrayImage, reducedGray } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
@@ -5,7 +6,9 @@ import type { RawImage } from '../image';
 import { censusSgm } from './census-sgm';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
+import { startHelper } from './helper-thread';
 import { crossFade } from './quality';
+import { censusSgmOnTwoThreads, synthesizeViewsOnTwoThreads } from './two-threads';
 import { synthesizeView } from './view-synthesis';
 
 /** A view sees the surface of disparity d at a point when its own disparity there is within this (grid px). */
@@ -16,6 +19,14 @@ const SYNTHESIS_CONFIDENCE = 0.2;
 export interface InterpolateOptions {
   /** Long side of the copy the disparity is matched on (grid). */
   gridSide?: number;
+  /**
+   * Threads to use: 1, or 2 (this one and a helper thread: the matching and the synthesis split between them, same
+   * bytes). Default 2 when the machine has two cores or more. A server pool worker uses the default too: the pool
+   * runs one worker per core but one (see WorkerPool), so on two cores the helper takes the spare core; on larger
+   * machines up to twice the pool's size threads compute while several jobs interpolate at once, which only the
+   * interpolation step (about a second per wiggle) does.
+   */
+  threads?: 1 | 2;
 }
 
 export interface Interpolation {
@@ -57,13 +68,16 @@ export async function interpolatePair(
   if (left.width !== right.width || left.height !== right.height || left.channels !== right.channels) {
     throw new Error('interpolateViews needs two aligned views of the same size and channels');
   }
+  const twoThreads = (options.threads ?? (availableParallelism() > 1 ? 2 : 1)) > 1;
+  if (twoThreads) startHelper();
   const { cv } = await loadOpenCv();
   const gridSide = Math.min(Math.max(left.width, left.height), options.gridSide ?? 640);
   const [grayL, grayR] = await Promise.all([reducedGray(left, gridSide), reducedGray(right, gridSide)]);
   matchBrightness(grayR, grayL);
   const range = disparityRange(cv, grayL, grayR);
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
-  const maps = censusSgm(grayL, grayR, { ...range, colour: { left: rgbL, right: rgbR } });
+  const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
+  const maps = twoThreads ? await censusSgmOnTwoThreads(grayL, grayR, sgm) : censusSgm(grayL, grayR, sgm);
   const fl = fillDisparity(maps.left, maps.width, maps.height, 'left');
   const fr = fillDisparity(maps.right, maps.width, maps.height, 'right');
   for (const side of [fl, fr]) supported(side.reliable, maps.width, maps.height);
@@ -71,12 +85,18 @@ export async function interpolatePair(
   const grid = { width: maps.width, height: maps.height, scale: left.width / grayL.width };
   const sideL = { image: left, ...fl };
   const sideR = { image: right, ...fr };
+  const inside = positions.filter((percent) => percent > 0 && percent < 100).map((percent) => percent / 100);
+  const synthesize = confidence >= SYNTHESIS_CONFIDENCE && inside.length > 0;
+  const synthesized =
+    synthesize && twoThreads
+      ? await synthesizeViewsOnTwoThreads(sideL, sideR, grid, inside, SEES_TOLERANCE)
+      : [];
   const frames = positions.map((percent) => {
     const t = percent / 100;
     if (t <= 0) return left;
     if (t >= 1) return right;
-    if (confidence < SYNTHESIS_CONFIDENCE) return crossFade(left, right, t);
-    return synthesizeView(sideL, sideR, grid, t, SEES_TOLERANCE);
+    if (!synthesize) return crossFade(left, right, t);
+    return synthesized[inside.indexOf(t)] ?? synthesizeView(sideL, sideR, grid, t, SEES_TOLERANCE);
   });
   return { frames, confidence };
 }

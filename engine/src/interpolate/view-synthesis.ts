@@ -33,9 +33,36 @@ export function synthesizeView(
   tolerance: number,
 ): RawImage {
   const { width, height, channels } = l.image;
+  const plan = viewPlan(l, r, grid, t, tolerance);
+  const out = new Uint8Array(width * height * channels);
+  synthesizeRows(plan, out, 0, height);
+  return { data: out, width, height, channels };
+}
+
+/** What synthesizeRows needs for one view: both views and the new view's disparity and reliability on the grid. */
+export interface ViewPlan {
+  l: ViewDisparity;
+  r: ViewDisparity;
+  grid: Grid;
+  t: number;
+  tolerance: number;
+  depth: Float32Array;
+  trust: Float32Array;
+}
+
+/** Step 1 of synthesizeView: the new view's disparity and reliability on the grid (on SharedArrayBuffers if asked). */
+export function viewPlan(
+  l: ViewDisparity,
+  r: ViewDisparity,
+  grid: Grid,
+  t: number,
+  tolerance: number,
+  shared = false,
+): ViewPlan {
   const gw = grid.width;
-  const depth = new Float32Array(gw * grid.height);
-  const trust = new Float32Array(gw * grid.height);
+  const size = gw * grid.height * Float32Array.BYTES_PER_ELEMENT;
+  const depth = new Float32Array(shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
+  const trust = new Float32Array(shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
   for (let gy = 0; gy < grid.height; gy++) {
     const row = gy * gw;
     depth.fill(Number.NEGATIVE_INFINITY, row, row + gw);
@@ -43,16 +70,23 @@ export function synthesizeView(
     splat(r, row, gw, 1 - t, depth, trust);
     fillHoles(depth, trust, row, gw);
   }
+  return { l, r, grid, t, tolerance, depth, trust };
+}
+
+/** Steps 2 and 3 of synthesizeView for full-size rows [y0, y1), into `out` (the whole view's pixels). */
+export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: number): void {
+  const { l, r, grid, t, tolerance, depth, trust } = plan;
+  const { width, channels } = l.image;
+  const gw = grid.width;
   const gx = Int32Array.from({ length: width }, (_, x) =>
     Math.min(gw - 1, Math.floor((x + 0.5) / grid.scale)),
   );
-  const out = new Uint8Array(width * height * channels);
   const a = l.image.data;
   const b = r.image.data;
   const s = grid.scale;
   const lastX = width - 1.000001;
   const ta = 1 - t;
-  for (let y = 0; y < height; y++) {
+  for (let y = y0; y < y1; y++) {
     const grow = Math.min(grid.height - 1, Math.floor((y + 0.5) / s)) * gw;
     const line = y * width;
     for (let x = 0; x < width; x++) {
@@ -120,7 +154,6 @@ export function synthesizeView(
       }
     }
   }
-  return { data: out, width, height, channels };
 }
 
 /** Splats one view's grid row into the new view's (z-buffer: larger d wins), carrying the reliability. */

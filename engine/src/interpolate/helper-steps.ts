@@ -1,0 +1,40 @@
+import {
+  addTotals,
+  aggregateSweep,
+  type DisparityMaps,
+  type SgmVolume,
+  windowCostRows,
+  winnerRows,
+} from './census-sgm';
+import { synthesizeRows, type ViewPlan } from './view-synthesis';
+
+/**
+ * The steps of interpolatePair a helper thread runs on its share of the rows (see two-threads.ts). Every step writes
+ * only its own part of arrays on SharedArrayBuffers, and running it again gives the same bytes, so a step the
+ * helper could not finish can be run on the calling thread instead.
+ */
+export const steps = {
+  windowCosts: (v: SgmVolume, y0: number, y1: number) => windowCostRows(v, y0, y1),
+  /** One aggregation sweep into its own total (cleared first, so that a rerun does not add twice). */
+  sweep: (v: SgmVolume, dir: 1 | -1, into: Uint16Array) => {
+    into.fill(0);
+    aggregateSweep(v, dir, into);
+  },
+  addTotals: (into: Uint16Array, from: Uint16Array, start: number, end: number) =>
+    addTotals(into, from, start, end),
+  winners: (v: SgmVolume, maps: DisparityMaps, y0: number, y1: number) => {
+    winnerRows(v, false, maps.left, y0, y1);
+    winnerRows(v, true, maps.right, y0, y1);
+  },
+  synthesize: (plans: ViewPlan[], outs: Uint8Array[], y0: number, y1: number) => {
+    for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, y0, y1);
+  },
+};
+
+export type StepName = keyof typeof steps;
+export type StepArgs<S extends StepName> = Parameters<(typeof steps)[S]>;
+
+/** Runs a step on this thread. */
+export function runStep<S extends StepName>(step: S, args: StepArgs<S>): void {
+  (steps[step] as (...a: unknown[]) => void)(...args);
+}

@@ -1,0 +1,82 @@
+import type { GrayImage } from '../cv/gray';
+import type { RawImage } from '../image';
+import {
+  addTotals,
+  aggregateSweep,
+  allocate,
+  type DisparityMaps,
+  finishSgm,
+  type SgmOptions,
+  sgmMaps,
+  sgmVolume,
+  sharedCopy,
+  windowCostRows,
+  winnerRows,
+} from './census-sgm';
+import { onHelper } from './helper-thread';
+import { type Grid, synthesizeRows, type ViewDisparity, viewPlan } from './view-synthesis';
+
+/**
+ * censusSgm on two threads, with the same result: the helper thread takes the lower half of the rows of the window
+ * costs, the winners and the totals' sum, and the reverse aggregation sweep into a total of its own; this thread
+ * the rest. The arrays live on SharedArrayBuffers, so nothing is copied between the threads.
+ */
+export async function censusSgmOnTwoThreads(
+  left: GrayImage,
+  right: GrayImage,
+  o: SgmOptions,
+): Promise<DisparityMaps> {
+  const v = sgmVolume(left, right, o, true);
+  const mid = v.h >> 1;
+  await side(onHelper('windowCosts', v, mid, v.h), () => windowCostRows(v, 0, mid));
+  const reverse = allocate(Uint16Array, v.total.length, true);
+  await side(onHelper('sweep', v, -1, reverse), () => aggregateSweep(v, 1, v.total));
+  const half = mid * v.w * v.levels;
+  await side(onHelper('addTotals', v.total, reverse, half, v.total.length), () =>
+    addTotals(v.total, reverse, 0, half),
+  );
+  const maps = sgmMaps(v);
+  await side(onHelper('winners', v, maps, mid, v.h), () => {
+    winnerRows(v, false, maps.left, 0, mid);
+    winnerRows(v, true, maps.right, 0, mid);
+  });
+  return finishSgm(maps);
+}
+
+/**
+ * synthesizeView at each of `positions` (0 < t < 1) on two threads, with the same bytes: the grid steps here, then
+ * the full-size rows split between this thread (upper half) and the helper (lower half).
+ */
+export async function synthesizeViewsOnTwoThreads(
+  l: ViewDisparity,
+  r: ViewDisparity,
+  grid: Grid,
+  positions: readonly number[],
+  tolerance: number,
+): Promise<RawImage[]> {
+  const share = (view: ViewDisparity): ViewDisparity => ({
+    image: { ...view.image, data: sharedCopy(view.image.data, true) },
+    disparity: sharedCopy(view.disparity, true),
+    reliable: sharedCopy(view.reliable, true),
+  });
+  const sl = share(l);
+  const sr = share(r);
+  const { width, height, channels } = l.image;
+  const plans = positions.map((t) => viewPlan(sl, sr, grid, t, tolerance, true));
+  const outs = plans.map(() => allocate(Uint8Array, width * height * channels, true));
+  const mid = height >> 1;
+  await side(onHelper('synthesize', plans, outs, mid, height), () => {
+    for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, 0, mid);
+  });
+  // Plain copies: the frames leave the engine (encoders, transfers between threads) as ordinary buffers.
+  return outs.map((out) => ({ data: out.slice(), width, height, channels }));
+}
+
+/** Does `here` on this thread while the helper's step runs, then waits for both (the helper's even if `here` fails). */
+async function side(there: Promise<void>, here: () => void): Promise<void> {
+  try {
+    here();
+  } finally {
+    await there;
+  }
+}
