@@ -1,9 +1,11 @@
 /**
  * Interpolation bench: layered scenes (random planes, and repetitive or thin foreground structures) rendered from camera positions 0, .25, .5, .75, 1 give the exact in-between
  * views; frames 25/50/75 from interpolateViews(view 0, view 1) are scored (PSNR, SSIM) against them, side by side
- * with a plain cross-fade, plus the time for the three frames at 1920 px width. Prints figures; never fails.
+ * with a plain cross-fade, plus the time for the three frames at 1920 px width, on two threads (the default) and,
+ * as the baseline, on one (whose bytes must be the same). Prints figures; never fails.
  * Usage: tsx bench/engine/interpolate.ts [--quick]
  */
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
@@ -51,6 +53,20 @@ const SCENARIOS: Scenario[] = [
   })),
 ];
 
+/**
+ * CPU time of the calling thread alone (ms; Linux, 10 ms ticks; NaN elsewhere). The interpolation splits its work
+ * with a helper thread: on an idle machine its wall time is about this; on a loaded one, wall time mostly measures
+ * the other processes.
+ */
+function threadCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function row(cells: string[], widths: number[]): string {
   return `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 }
@@ -67,11 +83,16 @@ async function main(): Promise<void> {
     'fade SSIM',
     'ms (3 frames)',
     'CPU ms',
+    'this thread ms',
     'confidence',
   ];
   const body: string[][] = [];
   const times: number[] = [];
   const cpuTimes: number[] = [];
+  const threadTimes: number[] = [];
+  const oneTimes: number[] = [];
+  const oneCpuTimes: number[] = [];
+  const differing: string[] = [];
   const gains: number[] = [];
   const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const chosen = only.length > 0 ? SCENARIOS.filter((s) => only.some((o) => s.name.includes(o))) : SCENARIOS;
@@ -89,12 +110,25 @@ async function main(): Promise<void> {
     const views = [0, 0.25, 0.5, 0.75, 1].map((c) => renderView(scene, c));
     const started = performance.now();
     const cpu = process.cpuUsage();
+    const thread = threadCpuMs();
     const { frames, confidence } = await interpolatePair(views[0]!, views[4]!, [25, 50, 75]);
     const used = process.cpuUsage(cpu);
+    const threadMs = threadCpuMs() - thread;
     const ms = performance.now() - started;
     const cpuMs = (used.user + used.system) / 1000;
+    // Baseline in the same run: the same call on one thread (it must give the same bytes).
+    const oneStarted = performance.now();
+    const oneCpu = process.cpuUsage();
+    const one = await interpolatePair(views[0]!, views[4]!, [25, 50, 75], { threads: 1 });
+    const oneUsed = process.cpuUsage(oneCpu);
+    oneTimes.push(performance.now() - oneStarted);
+    oneCpuTimes.push((oneUsed.user + oneUsed.system) / 1000);
+    if (one.frames.some((f, k) => !Buffer.from(f.data).equals(Buffer.from(frames[k]!.data)))) {
+      differing.push(scenario.name);
+    }
     times.push(ms);
     cpuTimes.push(cpuMs);
+    threadTimes.push(threadMs);
     frames.forEach((frame, k) => {
       const truth = views[k + 1]!;
       const fade = crossFade(views[0]!, views[4]!, (k + 1) / 4);
@@ -111,6 +145,7 @@ async function main(): Promise<void> {
         ssim(fade, truth).toFixed(4),
         k === 0 ? ms.toFixed(0) : '',
         k === 0 ? cpuMs.toFixed(0) : '',
+        k === 0 ? threadMs.toFixed(0) : '',
         k === 0 ? confidence.toFixed(3) : '',
       ]);
     });
@@ -128,9 +163,15 @@ async function main(): Promise<void> {
   );
   console.log(
     `three 1920 px frames: median wall ${med(times).toFixed(0)} ms, median CPU ${med(cpuTimes).toFixed(0)} ms ` +
-      `(load average ${loadavg()
+      `(calling thread ${med(threadTimes).toFixed(0)} ms); on one thread: median wall ${med(oneTimes).toFixed(0)} ms, ` +
+      `median CPU ${med(oneCpuTimes).toFixed(0)} ms (load average ${loadavg()
         .map((v) => v.toFixed(1))
         .join(' ')} on ${cpus().length} cores)`,
+  );
+  console.log(
+    differing.length === 0
+      ? 'one thread and two give the same bytes on every scene'
+      : `one thread and two DIFFER on: ${differing.join(', ')}`,
   );
 }
 

@@ -1,6 +1,13 @@
-/** 24-bit census of each pixel's 5×5 neighbourhood (centre excluded; bit set where the neighbour is darker), edges clamped. */
-export function census5x5(data: Uint8Array, w: number, h: number): Uint32Array {
-  const out = new Uint32Array(w * h);
+/**
+ * 24-bit census of each pixel's 5×5 neighbourhood (centre excluded; bit set where the neighbour is darker), edges
+ * clamped, into `out` (w · h codes).
+ */
+export function census5x5(
+  data: Uint8Array,
+  w: number,
+  h: number,
+  out: Uint32Array = new Uint32Array(w * h),
+): Uint32Array {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const c = data[y * w + x]!;

@@ -96,16 +96,28 @@ export function sharedCopy<T extends Uint8Array | Uint32Array | Float32Array>(da
   return copy;
 }
 
-/** The census codes and empty volumes of a pair (the first step of censusSgm). */
-export function sgmVolume(left: GrayImage, right: GrayImage, o: SgmOptions, shared = false): SgmVolume {
+/** Both views' census codes (census5x5), on SharedArrayBuffers when computed on another thread. */
+export interface CensusCodes {
+  cl: Uint32Array;
+  cr: Uint32Array;
+}
+
+/** The census codes (unless given) and empty volumes of a pair (the first step of censusSgm). */
+export function sgmVolume(
+  left: GrayImage,
+  right: GrayImage,
+  o: SgmOptions,
+  shared = false,
+  codes?: CensusCodes,
+): SgmVolume {
   const { width: w, height: h } = left;
   const min = Math.floor(o.min);
   const levels = Math.max(1, Math.ceil(o.max) - min + 1);
   const rgbL = o.colour?.left;
   const rgbR = o.colour?.right;
   const pixels: PixelCosts = {
-    cl: sharedCopy(census5x5(left.data, w, h), shared),
-    cr: sharedCopy(census5x5(right.data, w, h), shared),
+    cl: sharedCopy(codes?.cl ?? census5x5(left.data, w, h), shared),
+    cr: sharedCopy(codes?.cr ?? census5x5(right.data, w, h), shared),
     rgbL: rgbL && sharedCopy(rgbL, shared),
     rgbR: rgbR && sharedCopy(rgbR, shared),
   };

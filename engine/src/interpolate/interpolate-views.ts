@@ -8,7 +8,7 @@ import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { startHelper } from './helper-thread';
 import { crossFade } from './quality';
-import { censusSgmOnTwoThreads, synthesizeViewsOnTwoThreads } from './two-threads';
+import { censusOnHelper, censusSgmOnTwoThreads, synthesizeViewsOnTwoThreads } from './two-threads';
 import { synthesizeView } from './view-synthesis';
 
 /** A view sees the surface of disparity d at a point when its own disparity there is within this (grid px). */
@@ -74,10 +74,14 @@ export async function interpolatePair(
   const gridSide = Math.min(Math.max(left.width, left.height), options.gridSide ?? 640);
   const [grayL, grayR] = await Promise.all([reducedGray(left, gridSide), reducedGray(right, gridSide)]);
   matchBrightness(grayR, grayL);
+  // On two threads the census codes are computed on the helper meanwhile.
+  const codes = twoThreads ? censusOnHelper(grayL, grayR) : undefined;
   const range = disparityRange(cv, grayL, grayR);
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
-  const maps = twoThreads ? await censusSgmOnTwoThreads(grayL, grayR, sgm) : censusSgm(grayL, grayR, sgm);
+  const maps = codes
+    ? await censusSgmOnTwoThreads(grayL, grayR, sgm, await codes)
+    : censusSgm(grayL, grayR, sgm);
   const fl = fillDisparity(maps.left, maps.width, maps.height, 'left');
   const fr = fillDisparity(maps.right, maps.width, maps.height, 'right');
   for (const side of [fl, fr]) supported(side.reliable, maps.width, maps.height);

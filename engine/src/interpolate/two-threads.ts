@@ -4,6 +4,7 @@ import {
   addTotals,
   aggregateSweep,
   allocate,
+  type CensusCodes,
   type DisparityMaps,
   finishSgm,
   type SgmOptions,
@@ -16,6 +17,18 @@ import {
 import { onHelper } from './helper-thread';
 import { type Grid, synthesizeRows, type ViewDisparity, viewPlan } from './view-synthesis';
 
+/** Both views' census codes, computed on the helper thread while the caller goes on (the feature match). */
+export async function censusOnHelper(left: GrayImage, right: GrayImage): Promise<CensusCodes> {
+  const { width: w, height: h } = left;
+  const cl = allocate(Uint32Array, w * h, true);
+  const cr = allocate(Uint32Array, w * h, true);
+  await Promise.all([
+    onHelper('census', sharedCopy(left.data, true), w, h, cl),
+    onHelper('census', sharedCopy(right.data, true), w, h, cr),
+  ]);
+  return { cl, cr };
+}
+
 /**
  * censusSgm on two threads, with the same result: the helper thread takes the lower half of the rows of the window
  * costs, the winners and the totals' sum, and the reverse aggregation sweep into a total of its own; this thread
@@ -25,8 +38,9 @@ export async function censusSgmOnTwoThreads(
   left: GrayImage,
   right: GrayImage,
   o: SgmOptions,
+  codes?: CensusCodes,
 ): Promise<DisparityMaps> {
-  const v = sgmVolume(left, right, o, true);
+  const v = sgmVolume(left, right, o, true, codes);
   const mid = v.h >> 1;
   await side(onHelper('windowCosts', v, mid, v.h), () => windowCostRows(v, 0, mid));
   const reverse = allocate(Uint16Array, v.total.length, true);
