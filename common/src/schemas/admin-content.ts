@@ -5,11 +5,9 @@
  */
 import { z } from 'zod';
 import { adminSortFields } from './admin';
+import { idNumber, idText } from './ids';
 
-const strictId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,14}$/, { error: 'Invalid id.' })
-  .transform(Number);
+const strictId = idText();
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control and bidi-override characters is the point
 const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
@@ -153,7 +151,7 @@ export const adminRequestSchema = z.object({
 });
 export type AdminRequest = z.infer<typeof adminRequestSchema>;
 export const adminRequestCreateSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idNumber('The user id'),
   action: z.enum(['block', 'delete']),
 });
 export const adminRequestListSchema = z.object({ items: z.array(adminRequestSchema) });

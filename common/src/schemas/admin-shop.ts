@@ -7,14 +7,12 @@ import { MAX_BETA_DISCOUNT_PERCENT, ROLL_RESOLUTIONS } from '../constants';
 import { COUPON_STATUSES, CREDIT_STATUSES, PURCHASE_STATUSES, PURCHASE_TYPES } from '../enums';
 import { Messages } from '../messages';
 import { ADMIN_PAGE_SIZE, adminSortFields } from './admin';
+import { idNumber, idText } from './ids';
 import { optionalTextField, textField } from './text';
 
 const pageLimit = z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE);
 const cursor = z.string().max(200).optional();
-const queryId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,14}$/, { error: Messages.invalidId('The id') })
-  .transform(Number);
+const queryId = idText();
 
 // ---- Packages ----
 
@@ -162,10 +160,7 @@ export const couponCreateSchema = z.object({
   name: textField({ label: 'Name' }),
   amount: wholeNumber('The amount', 1, COUPON_MAX_AMOUNT),
   codes: wholeNumber('The number of codes', 1, COUPON_MAX_CODES),
-  packageId: z
-    .number({ error: Messages.invalidId('The package') })
-    .int({ error: Messages.invalidId('The package') })
-    .positive({ error: Messages.invalidId('The package') }),
+  packageId: idNumber('The package'),
 });
 export type CouponCreateInput = z.input<typeof couponCreateSchema>;
 export const couponCreatedSchema = z.object({ id: z.number(), codes: z.array(z.string()) });

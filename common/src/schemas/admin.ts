@@ -5,14 +5,10 @@
 import { z } from 'zod';
 import { UserStatus } from '../enums';
 import { authInfoSchema } from './auth';
+import { idText } from './ids';
 
-/** Ids in paths: strict decimal positive integers ("1e3", "+1", "01" are refused). */
-export const adminIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,14}$/, { error: 'Invalid id.' })
-    .transform(Number),
-});
+/** Ids in paths: strict decimal positive integers within the id columns ("1e3", "+1", "01", 2^31 are refused). */
+export const adminIdParamsSchema = z.object({ id: idText() });
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control and bidi-override characters is the point
 const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
@@ -94,11 +90,7 @@ export const processLogQuerySchema = z.object({
   result: z.enum(PROCESS_RESULTS).optional(),
   name: filterText,
   entityType: filterText,
-  entityId: z
-    .string()
-    .regex(/^[1-9][0-9]{0,14}$/, { error: 'Invalid id.' })
-    .transform(Number)
-    .optional(),
+  entityId: idText('The entity id').optional(),
   cursor: z.string().max(200).optional(),
   limit: pageLimit,
 });
