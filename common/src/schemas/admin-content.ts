@@ -4,7 +4,7 @@
  * their calls with these, the server validates and documents with them.
  */
 import { z } from 'zod';
-import { adminSortFields } from './admin';
+import { adminPageLimit, adminSortFields } from './admin';
 import { idNumber, idText } from './ids';
 
 const strictId = idText();
@@ -23,7 +23,7 @@ const flag = z
   .optional();
 const pageFields = {
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: adminPageLimit,
 };
 
 export const ownerSchema = z.object({ id: z.number(), email: z.string(), name: z.string() });

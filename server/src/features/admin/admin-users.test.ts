@@ -82,6 +82,19 @@ describe.each(testDialects())('admin user management on %s', (dialect) => {
   it('refuses malformed queries and ids with 400', async () => {
     expect((await get('/api/admin/users?cursor=nonsense')).statusCode).toBe(400);
     expect((await get('/api/admin/users?search=a%00b')).statusCode).toBe(400);
+    for (const limit of ['1e1', '%205', '0x10', '5.0', '+5', '']) {
+      const res = await get(`/api/admin/users?limit=${limit}`);
+      expect(res.statusCode, `limit=${limit}`).toBe(400);
+      expect(res.json().error.code).toBe('validation');
+    }
+    for (const url of [
+      '/api/admin/wiggles?limit=1e1',
+      '/api/admin/purchases?limit=0x10',
+      '/api/admin/logs?limit=%205',
+    ]) {
+      expect((await get(url)).statusCode, url).toBe(400);
+    }
+    expect((await get('/api/admin/users?limit=5')).statusCode).toBe(200);
     for (const id of ['0', '1e3', '01', '-1', 'abc', '99999999999999999999']) {
       expect((await post(`/api/admin/users/${id}/block`)).statusCode, id).toBe(400);
     }
