@@ -76,4 +76,33 @@ describe.each(testDialects())('iframe page cache on %s', (dialect) => {
       .execute();
     expect((await get(url)).statusCode).toBe(404);
   });
+
+  it('names an embed only by its plain id: a leading zero or an id beyond the id columns is a 404 page, never 500', async () => {
+    const album = await createAlbum(t.platform.db, owner.id, {
+      name: 'Ids',
+      parentId: null,
+      public: true,
+      preventPublicListing: false,
+    });
+    const wiggle = await createGalleryWiggle(
+      testGalleryDeps(t.app),
+      owner.id,
+      album.id,
+      await galleryFrames(false),
+      { name: 'Plain', width: 64, height: 48 },
+    );
+    expect((await get(`/iframe/w-${wiggle.id}.html`)).statusCode).toBe(200);
+    expect((await get(`/iframe/g-${album.id}.html`)).statusCode).toBe(200);
+    for (const file of [
+      `w-0${wiggle.id}.html`,
+      `g-0${album.id}.html`,
+      'w-2147483648.html',
+      `g-${'9'.repeat(20)}.html`,
+      'w-0.html',
+    ]) {
+      const res = await get(`/iframe/${file}`);
+      expect(res.statusCode, file).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
 });
