@@ -105,4 +105,29 @@ describe.each(testDialects())('iframe page cache on %s', (dialect) => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
     }
   });
+
+  it('reads oEmbed maxwidth and maxheight as decimal digits: 1e3, " 300" and 0x10 are a 400', async () => {
+    const album = await createAlbum(t.platform.db, owner.id, {
+      name: 'oEmbed',
+      parentId: null,
+      public: true,
+      preventPublicListing: false,
+    });
+    const wiggle = await createGalleryWiggle(
+      testGalleryDeps(t.app),
+      owner.id,
+      album.id,
+      await galleryFrames(false),
+      { name: 'Sized', width: 64, height: 48 },
+    );
+    const base = `/api/oembed?url=${encodeURIComponent(`http://wiggle.test/album/${album.id}/${wiggle.id}`)}`;
+    const ok = await get(`${base}&maxwidth=300`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().width).toBeLessThanOrEqual(300);
+    for (const query of ['maxwidth=1e3', 'maxwidth=%20300', 'maxwidth=0x10', 'maxheight=2.0', 'maxheight=']) {
+      const res = await get(`${base}&${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code).toBe('validation');
+    }
+  });
 });
