@@ -203,6 +203,16 @@ describe.each(testDialects())('gallery API on %s', (dialect) => {
         })
       ).statusCode,
     ).toBe(400);
+    // A link born expired would be a silent no-op: creating one with a past date is refused (re-dating an existing
+    // link into the past above stays the way to expire it at once).
+    const past = await call('POST', '/api/gallery/share-links', {
+      wiggleId: wiggle.id,
+      name: 'Already over',
+      validUntil: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields.validUntil).toBe('The validity date must be in the future.');
+    expect((await call('GET', `/api/gallery/share-links?wiggleId=${wiggle.id}`)).json().links).toHaveLength(2);
     expect(
       (await call('POST', '/api/gallery/share-links', { wiggleId: wiggle.id, name: 'x', validUntil }, other))
         .statusCode,
