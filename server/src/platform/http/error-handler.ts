@@ -48,15 +48,18 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
+    let wholeBody: string | undefined;
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       // The first failing rule of a field is the one a person fixes first.
       if (field && !(field in fields)) fields[field] = issue.message ?? INVALID_REQUEST;
+      // A schema's own rule on the whole body ("Give at least one field to change.") has no field to point at.
+      if (!field && issue.keyword === 'custom' && issue.message) wholeBody ??= issue.message;
     }
     const first = Object.values(fields)[0];
     return {
       status: 400,
-      body: { error: { code: 'validation', message: first ?? INVALID_REQUEST, fields } },
+      body: { error: { code: 'validation', message: first ?? wholeBody ?? INVALID_REQUEST, fields } },
     };
   }
   const statusCode = (error as Partial<FastifyError>).statusCode;
