@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import {
   type LayeredScene,
   makeLayeredScene,
@@ -275,4 +276,23 @@ describe('alignPair on harder pairs', () => {
     expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
     expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
   });
+
+  it.each([
+    ['a window grid', 'window-grid', {}],
+    ['a fence whose parallax exceeds its spacing', 'fence', { spacing: 1.4, parallax: 1.2 }],
+  ] as const)(
+    'aligns %s, where the corner features find too few consistent matches',
+    async (_, kind, variant) => {
+      // ORB's corners sit on the bars' edges and leave 1-4 consistent matches here; the blob features between the
+      // bars find the pair.
+      const grid = makeRepetitiveScene(kind, 1200, 800, 83, variant);
+      const truth = { rotationDeg: -0.8, scale: 0.98, dx: 0, dy: -20 };
+      const result = await alignPair(renderView(grid, 0), misalignView(renderView(grid, 1), truth));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.06);
+      expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
+      expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
+    },
+  );
 });
