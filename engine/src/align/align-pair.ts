@@ -1,4 +1,4 @@
-import { reducedGray } from '../cv/gray';
+import { reducedLuma } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
 import { type ReducedFrames, withinIndices } from './guided-fit';
@@ -72,7 +72,7 @@ export async function alignPair(
 ): Promise<AlignResult> {
   const { cv } = await loadOpenCv();
   const detectSide = options.detectSide ?? 1024;
-  const [grayL, grayR] = await Promise.all([reducedGray(left, detectSide), reducedGray(right, detectSide)]);
+  const [grayL, grayR] = await Promise.all([reducedLuma(left, detectSide), reducedLuma(right, detectSide)]);
   // Centred coordinates in full-resolution pixels (see the pixel-centre convention of reducedGray's scale).
   const frames: ReducedFrames = {
     sL: grayL.scale,

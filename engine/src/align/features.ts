@@ -177,8 +177,11 @@ function bestMatches(
       const j = order[s]!;
       if (colR && Math.abs(x - colR[j]!) > maxDisparity) continue;
       const bj = j * WORDS;
+      // Beyond both second bests the distance changes nothing: stop counting there (most pairs stop halfway).
+      const bound = d2 > rBest2[j]! ? d2 : rBest2[j]!;
       let d = 0;
-      for (let w = 0; w < WORDS; w++) d += popcount(a[ai + w]! ^ b[bj + w]!);
+      for (let w = 0; w < WORDS && d < bound; w++) d += popcount(a[ai + w]! ^ b[bj + w]!);
+      if (d >= bound) continue;
       if (d < d2) {
         if (d < d1) {
           d2 = d1;
