@@ -1,18 +1,14 @@
 import { UserStatus } from '@wiggle/common/enums';
 import { type Kysely, sql } from 'kysely';
 import { countAll } from '../../platform/db/columns';
-import type { Cursor } from '../../platform/db/keyset-cursor';
 import { likeContains } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { afterSortCursor, type SortedPageRequest } from '../../platform/db/sorted-page';
+import { type SortedPageSlice, sortedPage } from '../../platform/db/sorted-page';
 
-export interface UserListFilter {
+/** The filters and the sorted page (a whitelisted column with its (column, id) index, the row it continues after). */
+export interface UserListFilter extends SortedPageSlice {
   search?: string | undefined;
   status?: number | undefined;
-  /** The sort (a whitelisted column with its (column, id) index) and the row the page continues after. */
-  sort: SortedPageRequest;
-  after: Cursor | null;
-  limit: number;
 }
 
 export interface OwnerTotals {
@@ -47,12 +43,7 @@ export function createAdminUserStore(db: Kysely<Database>) {
         );
       }
       if (filter.status) query = query.where('status', '=', filter.status as UserStatus);
-      if (filter.after) query = query.where(afterSortCursor(filter.sort, filter.after));
-      return query
-        .orderBy(sql.ref(filter.sort.column.column), filter.sort.order)
-        .orderBy(sql.ref(filter.sort.idColumn), filter.sort.order)
-        .limit(filter.limit + 1)
-        .execute();
+      return sortedPage(query, filter).execute();
     },
     findById(id: number) {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();

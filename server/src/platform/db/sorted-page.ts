@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { BadRequest } from '../errors';
 import { type Cursor, decodeCursor } from './keyset-cursor';
 
@@ -28,8 +28,29 @@ export function decodeSortCursor(text: string | undefined, column: SortColumn): 
   return cursor;
 }
 
+/** One sorted keyset page: its sort, the cursor it continues after (null: the first page) and its size. */
+export interface SortedPageSlice {
+  sort: SortedPageRequest;
+  after: Cursor | null;
+  limit: number;
+}
+
 /** Rows strictly after the cursor in (column, id) order, both in the page's order (the seek of a keyset page). */
-export function afterSortCursor(request: SortedPageRequest, after: Cursor) {
+function afterSortCursor(request: SortedPageRequest, after: Cursor) {
   const op = sql.raw(request.order === 'asc' ? '>' : '<');
   return sql<SqlBool>`(${sql.ref(request.column.column)}, ${sql.ref(request.idColumn)}) ${op} (${after.value}, ${after.id})`;
+}
+
+/**
+ * The tail of a sorted keyset page's query, after its filters: the rows after the cursor in (column, id) order,
+ * `limit + 1` of them so the caller knows whether another page follows (`pageFromRows`).
+ */
+export function sortedPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { sort, after, limit }: SortedPageSlice,
+): SelectQueryBuilder<DB, TB, O> {
+  return (after ? query.where(afterSortCursor(sort, after)) : query)
+    .orderBy(sql.ref(sort.column.column), sort.order)
+    .orderBy(sql.ref(sort.idColumn), sort.order)
+    .limit(limit + 1);
 }
