@@ -25,9 +25,8 @@ export interface Seed {
   strongSeeds: boolean;
 }
 
-export type SeedResult =
-  | Seed
-  | { ok: false; reason: string /** Whether blob features may still find the pair. */; retry: boolean };
+/** A seed, or a refusal with its reason; `retry` tells whether blob features may still find the pair. */
+export type SeedResult = Seed | { ok: false; reason: string; retry: boolean };
 
 const MIN_KEYPOINTS = 40;
 const MIN_MATCHES = 8;
