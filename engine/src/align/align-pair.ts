@@ -146,6 +146,9 @@ export async function alignPair(
           { gray: grayR, width: right.width, height: right.height },
           model,
           median(disparities),
+          // On repetitive texture, flow behind the farthest matched surface (5th percentile: repeats matched to
+          // their neighbour do not move it) is taken for aliasing (see ALIASED_SHARE).
+          seed.repetitive ? quantile(disparities, 0.05) : undefined,
         );
   options.onOrderEvidence?.(evidence);
   const total = evidence.correct + evidence.swapped;

@@ -83,9 +83,10 @@ export function matchFeatures(
   right: Keypoints,
   height: number,
   maxRowShift = 0.3,
-): FeatureMatches {
-  const pairs = bestMatches(left, right, right.y, maxRowShift * height, undefined, 0, LOWE_RATIO);
-  return toMatches(left, right, pairs);
+): FeatureMatches & { mutual: number } {
+  const counts = { mutual: 0 };
+  const pairs = bestMatches(left, right, right.y, maxRowShift * height, undefined, 0, LOWE_RATIO, counts);
+  return { ...toMatches(left, right, pairs), mutual: counts.mutual };
 }
 
 /**
@@ -153,6 +154,7 @@ function bestMatches(
   colR: Float64Array | undefined,
   maxDisparity: number,
   ratio: number,
+  counts?: { mutual: number },
 ): [number, number, number][] {
   const a = left.words;
   const b = right.words;
@@ -205,6 +207,7 @@ function bestMatches(
   for (let i = 0; i < nl; i++) {
     const j = bestIdx[i]!;
     if (j < 0 || rBestIdx[j] !== i) continue;
+    if (counts) counts.mutual++;
     if (ratio >= 1 || (best1[i]! < ratio * best2[i]! && rBest1[j]! < ratio * rBest2[j]!)) {
       pairs.push([i, j, best1[i]!]);
     }
