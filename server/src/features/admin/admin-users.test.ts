@@ -1,5 +1,6 @@
 import { UserStatus } from '@wiggle/common/enums';
 import { AuthErrorCodes } from '@wiggle/common/schemas/auth';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -10,6 +11,7 @@ import {
   type TestApp,
   testDialects,
 } from '../../test/harness';
+import { createAdminUserStore } from './user-store';
 
 describe.each(testDialects())('admin user management on %s', (dialect) => {
   let t: TestApp;
@@ -77,6 +79,39 @@ describe.each(testDialects())('admin user management on %s', (dialect) => {
     expect(byEmail.items.map((u: { id: number }) => u.id)).toEqual([a.id]);
     // Wildcards are literal: "%" matches no member here.
     expect((await get(`/api/admin/users?search=${tag}%25`)).json().items).toEqual([]);
+  });
+
+  it('takes "%", "_" and "\\" in a search literally', async () => {
+    const tag = `zw${Date.now().toString(36)}`;
+    const odd = await registerMember(t.app, { name: `Odd 50%_\\${tag}` });
+    const plain = await registerMember(t.app, { name: `Plain 50ab${tag}` });
+    const ids = async (search: string) =>
+      (await get(`/api/admin/users?search=${encodeURIComponent(search)}`))
+        .json()
+        .items.map((u: { id: number }) => u.id);
+    expect(await ids(`50%_\\${tag}`)).toEqual([odd.id]);
+    // As wildcards, "_" would match any one letter and "%" any text: both would find the plain member too.
+    expect(await ids(`0_b${tag}`)).toEqual([]);
+    expect(await ids(`50%${tag}`)).toEqual([]);
+    expect(await ids(`ab${tag}`)).toEqual([plain.id]);
+  });
+
+  it.runIf(dialect === 'postgres')('answers a search from the trigram indexes on PostgreSQL', async () => {
+    // On a test-sized table the planner rightly prefers a scan; with scans priced out, only an index whose
+    // expression is the query's can serve the search, which is what this checks.
+    const plan = await t.platform.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_indexscan = off`.execute(trx);
+      const query = createAdminUserStore(trx).listQuery({
+        search: 'Member',
+        sort: { column: { column: 'name', kind: 'text' }, idColumn: 'id', order: 'asc' },
+        after: null,
+        limit: 50,
+      });
+      return JSON.stringify(await query.explain('json'));
+    });
+    expect(plan).toContain('users_email_trigrams');
+    expect(plan).toContain('users_name_trigrams');
   });
 
   it('refuses malformed queries and ids with 400', async () => {

@@ -36,23 +36,30 @@ const USER_COLUMNS = [
 
 /** Queries of the admin user list; no rules here. */
 export function createAdminUserStore(db: Kysely<Database>) {
+  /**
+   * `limit + 1` rows, newest first, after the cursor; search on e-mail and name (case-insensitive, literal). The
+   * search's expressions (`email`, stored lower-case, and `lower(name)`) are those of PostgreSQL's trigram indexes
+   * (migration 0046): change one, change both.
+   */
+  const listQuery = (filter: UserListFilter) => {
+    let query = db.selectFrom('users').select(USER_COLUMNS);
+    if (filter.search) {
+      const pattern = likeContains(filter.search);
+      query = query.where(
+        sql<boolean>`(email like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\')`,
+      );
+    }
+    if (filter.status) query = query.where('status', '=', filter.status as UserStatus);
+    if (filter.after) query = query.where(afterSortCursor(filter.sort, filter.after));
+    return query
+      .orderBy(sql.ref(filter.sort.column.column), filter.sort.order)
+      .orderBy(sql.ref(filter.sort.idColumn), filter.sort.order)
+      .limit(filter.limit + 1);
+  };
   return {
-    /** `limit + 1` rows, newest first, after the cursor; search on e-mail and name (case-insensitive, literal). */
+    listQuery,
     list(filter: UserListFilter) {
-      let query = db.selectFrom('users').select(USER_COLUMNS);
-      if (filter.search) {
-        const pattern = likeContains(filter.search);
-        query = query.where(
-          sql<boolean>`(email like ${pattern} escape '\\' or lower(name) like ${pattern} escape '\\')`,
-        );
-      }
-      if (filter.status) query = query.where('status', '=', filter.status as UserStatus);
-      if (filter.after) query = query.where(afterSortCursor(filter.sort, filter.after));
-      return query
-        .orderBy(sql.ref(filter.sort.column.column), filter.sort.order)
-        .orderBy(sql.ref(filter.sort.idColumn), filter.sort.order)
-        .limit(filter.limit + 1)
-        .execute();
+      return listQuery(filter).execute();
     },
     findById(id: number) {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
