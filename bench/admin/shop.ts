@@ -5,26 +5,15 @@
  * the baseline of one round trip. BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL (a fresh database is
  * expected). Prints figures, never pass/fail.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { fmt, startBenchServer } from '../library/bench-server';
+import { medianRequestMs } from '../support/request-median';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 100_000);
 const MEMBERS = 1000;
 const COUPONS = 1000;
 const CODES_PER_COUPON = 20;
 const RUNS = 20;
-
-async function median(url: string, token: string): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 3; i++) {
-    const start = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    if (i >= 3) times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
-}
 
 const TYPES = ['SaferpayPayment', 'Coupon'] as const;
 const STATUSES = ['Success', 'Success', 'Success', 'Pending', 'Failed'] as const;
@@ -140,10 +129,12 @@ async function main() {
       ["coupon's codes as CSV", `${coupons}/${couponId}/codes.csv`],
     ];
     console.log(
-      `admin shop lists, ${PURCHASES} purchases, ${COUPONS} coupons × ${CODES_PER_COUPON} codes, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}`,
+      `admin shop lists, ${PURCHASES} purchases, ${COUPONS} coupons × ${CODES_PER_COUPON} codes, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${availableParallelism()} cores`,
     );
     for (const [label, url] of cases)
-      console.log(`  ${label.padEnd(36)} ${fmt(await median(url, bench.token))} ms`);
+      console.log(`  ${label.padEnd(36)} ${fmt(await medianRequestMs(url, bench.token, RUNS))} ms`);
   } finally {
     await bench.close();
   }

@@ -5,9 +5,10 @@
  * GET /api/health in the same run as the baseline of one round trip. BENCH_DATABASE_URL=postgres://... runs it on
  * PostgreSQL (a fresh database is expected). Prints figures, never pass/fail.
  */
-import { cpus, loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { fmt, startBenchServer } from '../library/bench-server';
+import { medianRequestMs } from '../support/request-median';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const RUNS = 20;
@@ -15,20 +16,7 @@ const RUNS = 20;
 const loadAverage = () =>
   `${loadavg()
     .map((l) => l.toFixed(2))
-    .join(' ')} on ${cpus().length} cores`;
-
-async function median(url: string, token: string): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 3; i++) {
-    const start = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    if (i >= 3) times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? 0;
-}
+    .join(' ')} on ${availableParallelism()} cores`;
 
 async function main() {
   const env = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
@@ -118,7 +106,7 @@ async function main() {
       `admin user list, ${MEMBERS} members, ${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, median of ${RUNS}; load average ${loadAverage()}`,
     );
     for (const [label, url] of cases)
-      console.log(`  ${label.padEnd(46)} ${fmt(await median(url, bench.token))} ms`);
+      console.log(`  ${label.padEnd(46)} ${fmt(await medianRequestMs(url, bench.token, RUNS))} ms`);
     console.log(`  load average at end: ${loadAverage()}`);
   } finally {
     await bench.close();

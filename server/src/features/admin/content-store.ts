@@ -1,15 +1,8 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { countAll } from '../../platform/db/columns';
-import { type Cursor, likeContains } from '../../platform/db/keyset-cursor';
+import { likeContains } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { afterSortCursor, type SortedPageRequest } from '../../platform/db/sorted-page';
-
-/** One page's request: filters are ANDed; `limit + 1` rows are fetched so the service knows whether more follow. */
-export interface ContentPage {
-  sort: SortedPageRequest;
-  after: Cursor | null;
-  limit: number;
-}
+import { type SortedPageSlice, sortedPage } from '../../platform/db/sorted-page';
 
 export interface WiggleFilter {
   search?: string | undefined;
@@ -105,19 +98,14 @@ export function createAdminContentStore(db: Kysely<Database>) {
       ]);
 
   return {
-    listWiggles(filter: WiggleFilter, page: ContentPage) {
+    listWiggles(filter: WiggleFilter, page: SortedPageSlice) {
       let query = wiggles();
       if (filter.search) query = query.where(nameLike('w.name', filter.search));
       if (filter.ownerId) query = query.where('w.owner_id', '=', filter.ownerId);
       if (filter.albumId) query = query.where('w.album_id', '=', filter.albumId);
       if (filter.blocked !== undefined) query = query.where('w.blocked', '=', filter.blocked ? 1 : 0);
       if (filter.promoted !== undefined) query = query.where('w.promoted', '=', filter.promoted ? 1 : 0);
-      if (page.after) query = query.where(afterSortCursor(page.sort, page.after));
-      return query
-        .orderBy(sql.ref(page.sort.column.column), page.sort.order)
-        .orderBy(sql.ref(page.sort.idColumn), page.sort.order)
-        .limit(page.limit + 1)
-        .execute();
+      return sortedPage(query, page).execute();
     },
     findWiggle(id: number) {
       return wiggles().where('w.id', '=', id).executeTakeFirst();
@@ -129,17 +117,12 @@ export function createAdminContentStore(db: Kysely<Database>) {
       await db.updateTable('gallery_wiggles').set(values).where('id', '=', id).execute();
     },
 
-    listAlbums(filter: AlbumFilter, page: ContentPage) {
+    listAlbums(filter: AlbumFilter, page: SortedPageSlice) {
       let query = albums();
       if (filter.search) query = query.where(nameLike('a.name', filter.search));
       if (filter.ownerId) query = query.where('a.owner_id', '=', filter.ownerId);
       if (filter.public !== undefined) query = query.where('a.is_public', '=', filter.public ? 1 : 0);
-      if (page.after) query = query.where(afterSortCursor(page.sort, page.after));
-      return query
-        .orderBy(sql.ref(page.sort.column.column), page.sort.order)
-        .orderBy(sql.ref(page.sort.idColumn), page.sort.order)
-        .limit(page.limit + 1)
-        .execute();
+      return sortedPage(query, page).execute();
     },
     findAlbum(id: number) {
       return albums().where('a.id', '=', id).executeTakeFirst();
@@ -158,16 +141,11 @@ export function createAdminContentStore(db: Kysely<Database>) {
       return counts;
     },
 
-    listOriginals(filter: OriginalFilter, page: ContentPage) {
+    listOriginals(filter: OriginalFilter, page: SortedPageSlice) {
       let query = originals();
       if (filter.search) query = query.where(nameLike('o.name', filter.search));
       if (filter.ownerId) query = query.where('o.owner_id', '=', filter.ownerId);
-      if (page.after) query = query.where(afterSortCursor(page.sort, page.after));
-      return query
-        .orderBy(sql.ref(page.sort.column.column), page.sort.order)
-        .orderBy(sql.ref(page.sort.idColumn), page.sort.order)
-        .limit(page.limit + 1)
-        .execute();
+      return sortedPage(query, page).execute();
     },
     findOriginal(id: number) {
       return originals().where('o.id', '=', id).executeTakeFirst();

@@ -1,18 +1,14 @@
 import { UserStatus } from '@wiggle/common/enums';
 import { type Kysely, sql } from 'kysely';
 import { countAll } from '../../platform/db/columns';
-import type { Cursor } from '../../platform/db/keyset-cursor';
 import { likeContains } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { afterSortCursor, type SortedPageRequest } from '../../platform/db/sorted-page';
+import { afterCursor, type SortedPageSlice, sortedPage } from '../../platform/db/sorted-page';
 
-export interface UserListFilter {
+/** The filters and the sorted page (a whitelisted column with its (column, id) index, the row it continues after). */
+export interface UserListFilter extends SortedPageSlice {
   search?: string | undefined;
   status?: number | undefined;
-  /** The sort (a whitelisted column with its (column, id) index) and the row the page continues after. */
-  sort: SortedPageRequest;
-  after: Cursor | null;
-  limit: number;
 }
 
 export interface OwnerTotals {
@@ -40,9 +36,9 @@ const FEW_MATCHES = 5000;
 /** Queries of the admin user list; no rules here. */
 export function createAdminUserStore(db: Kysely<Database>) {
   /**
-   * The members the filter keeps (search, status, after the cursor), unordered. The search tests `email` (stored
-   * lower-case) and `lower(name)`, the expressions of PostgreSQL's trigram indexes (migration 0046): change one,
-   * change both. Case-insensitive; the search text's wildcards are literal.
+   * The members the filters keep (search, status), unordered. The search tests `email` (stored lower-case) and
+   * `lower(name)`, the expressions of PostgreSQL's trigram indexes (migration 0046): change one, change both.
+   * Case-insensitive; the search text's wildcards are literal.
    */
   const matchesQuery = (filter: UserListFilter) => {
     let query = db.selectFrom('users');
@@ -53,52 +49,32 @@ export function createAdminUserStore(db: Kysely<Database>) {
       );
     }
     if (filter.status) query = query.where('status', '=', filter.status as UserStatus);
-    if (filter.after) query = query.where(afterSortCursor(filter.sort, filter.after));
     return query;
   };
-  /** A page of them in the sort's order: `limit + 1` rows. */
-  const listQuery = (filter: UserListFilter) =>
-    matchesQuery(filter)
-      .select(USER_COLUMNS)
-      .orderBy(sql.ref(filter.sort.column.column), filter.sort.order)
-      .orderBy(sql.ref(filter.sort.idColumn), filter.sort.order)
-      .limit(filter.limit + 1);
   return {
     matchesQuery,
     /**
-     * `limit + 1` rows of the filter's members in the sort's order, after the cursor. A search with few matches
+     * `limit + 1` rows of the filters' members in the sort's order, after the cursor. A search with few matches
      * (most are) is answered from them: the planners would rather walk the sort's index and test each row, on the
      * guess that matches are spread evenly, and a search for a name under the name sort finds them bunched at one
      * place of that index, read up to there row by row (60-120 ms at 100,000 members). The matches' ids come from
-     * the search (PostgreSQL's trigram indexes), then the page sorts those by an expression no index offers. More
+     * the search (PostgreSQL's trigram indexes), then the page sorts those by expressions no index offers. More
      * matches than that are spread widely enough for the walk to meet enough of them early.
      */
     async list(filter: UserListFilter) {
       if (filter.search) {
-        const matches = await matchesQuery(filter)
+        const matches = await afterCursor(matchesQuery(filter), filter)
           .select('id')
           .limit(FEW_MATCHES + 1)
           .execute();
         if (matches.length <= FEW_MATCHES) {
           if (matches.length === 0) return [];
-          const { column, idColumn, order } = filter.sort;
-          const unindexed = (ref: string, kind: 'text' | 'number') =>
-            kind === 'text' ? sql`${sql.ref(ref)} || ''` : sql`${sql.ref(ref)} + 0`;
-          return db
-            .selectFrom('users')
-            .select(USER_COLUMNS)
-            .where(
-              'id',
-              'in',
-              matches.map((row) => row.id),
-            )
-            .orderBy(unindexed(column.column, column.kind), order)
-            .orderBy(unindexed(idColumn, 'number'), order)
-            .limit(filter.limit + 1)
-            .execute();
+          const ids = matches.map((row) => row.id);
+          const page = db.selectFrom('users').select(USER_COLUMNS).where('id', 'in', ids);
+          return sortedPage(page, filter, { indexFree: true }).execute();
         }
       }
-      return listQuery(filter).execute();
+      return sortedPage(matchesQuery(filter).select(USER_COLUMNS), filter).execute();
     },
     findById(id: number) {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();

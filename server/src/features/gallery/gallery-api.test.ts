@@ -81,6 +81,19 @@ describe.each(testDialects())('gallery API on %s', (dialect) => {
     expect((await call('GET', `/api/gallery/wiggles/${wiggle.id}`)).json().deleteStatus).toBe(0);
   });
 
+  it('restores a wiggle whose album is still in the trash to the root, where it can be seen', async () => {
+    const album = await newAlbum({ name: 'Gone later' });
+    const wiggle = await addWiggle(album.id, 'Trashed first');
+    expect((await call('POST', '/api/gallery/delete', { type: 2, ids: [wiggle.id] })).statusCode).toBe(200);
+    expect((await call('POST', '/api/gallery/delete', { type: 1, ids: [album.id] })).statusCode).toBe(200);
+    expect((await call('POST', '/api/gallery/restore', { type: 2, ids: [wiggle.id] })).statusCode).toBe(200);
+    const restored = (await call('GET', `/api/gallery/wiggles/${wiggle.id}`)).json();
+    expect(restored).toMatchObject({ deleteStatus: 0, albumId: null });
+    const root = (await call('GET', '/api/gallery/wiggles')).json<GalleryWigglePage>();
+    expect(root.items.map((w) => w.id)).toContain(wiggle.id);
+    expect((await call('GET', `/api/gallery/albums/${album.id}`)).statusCode).toBe(404);
+  });
+
   it("pages an album's wiggles by keyset, searches by name and sorts without rating", async () => {
     const album = await newAlbum({ name: 'Paged' });
     for (const name of ['delta', 'alpha', 'charlie', 'bravo', 'echo']) await addWiggle(album.id, name);

@@ -29,6 +29,7 @@ import {
   setWigglesAlbum,
   setWigglesStatus,
   updateGalleryWiggle,
+  wigglesOutsideActiveAlbums,
 } from './wiggle-store';
 
 type Db = GalleryDeps['db'];
@@ -235,7 +236,7 @@ export async function trashGalleryWiggles(db: Db, ownerId: number, ids: readonly
   return [...ids];
 }
 
-/** Restores trashed wiggles, all or none. */
+/** Restores trashed wiggles, all or none; a wiggle whose album is not active (still in the trash) comes back at the root, as the library's items do. */
 export async function restoreGalleryWiggles(db: Db, ownerId: number, ids: readonly number[]) {
   return db.transaction().execute(async (trx) => {
     const restored = await setWigglesStatus(
@@ -247,6 +248,7 @@ export async function restoreGalleryWiggles(db: Db, ownerId: number, ids: readon
       null,
     );
     if (restored.length !== new Set(ids).size) throw new NotFound(WIGGLE_NOT_FOUND);
+    await setWigglesAlbum(trx, ownerId, await wigglesOutsideActiveAlbums(trx, ownerId, restored), null);
     return [...ids];
   });
 }

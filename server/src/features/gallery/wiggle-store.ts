@@ -74,6 +74,20 @@ export async function setWigglesAlbum(
     .execute();
 }
 
+/** Of the given wiggles, those whose album is no longer active (trashed, or purged and unset): restored, they go to the root. */
+export async function wigglesOutsideActiveAlbums(db: Db, ownerId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('gallery_wiggles')
+    .innerJoin('albums', 'albums.id', 'gallery_wiggles.album_id')
+    .select('gallery_wiggles.id')
+    .where('gallery_wiggles.owner_id', '=', ownerId)
+    .where('gallery_wiggles.id', 'in', ids)
+    .where('albums.delete_status', '!=', DeleteStatus.Active)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Trash or restore wiggles by id, or all wiggles of the given albums (a trashed album takes its wiggles along). */
 export async function setWigglesStatus(
   db: Db,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Cursor } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { afterSortCursor, type SortedPageRequest } from '../../platform/db/sorted-page';
+import { type SortedPageRequest, sortedPage } from '../../platform/db/sorted-page';
 
 /** Coupons for the admin: pages of coupons and codes, who redeemed which code, disabling. */
 export function createCouponAdminStore(db: Kysely<Database>) {
@@ -35,12 +35,7 @@ export function createCouponAdminStore(db: Kysely<Database>) {
     list(status: string | undefined, sort: SortedPageRequest, after: Cursor | null, limit: number) {
       let query = coupons();
       if (status) query = query.where('coupons.status', '=', status);
-      if (after) query = query.where(afterSortCursor(sort, after));
-      return query
-        .orderBy(sql.ref(sort.column.column), sort.order)
-        .orderBy(sql.ref(sort.idColumn), sort.order)
-        .limit(limit + 1)
-        .execute();
+      return sortedPage(query, { sort, after, limit }).execute();
     },
 
     find(id: number) {

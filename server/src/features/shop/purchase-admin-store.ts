@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Cursor } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { afterSortCursor, type SortedPageRequest } from '../../platform/db/sorted-page';
+import { type SortedPageRequest, sortedPage } from '../../platform/db/sorted-page';
 
 export interface PurchaseFilter {
   type?: string | undefined;
@@ -47,12 +47,7 @@ export function createPurchaseAdminStore(db: Kysely<Database>) {
       if (filter.status) query = query.where('purchases.status', '=', filter.status);
       if (filter.creditStatus) query = query.where('purchases.credit_status', '=', filter.creditStatus);
       if (filter.userId) query = query.where('purchases.user_id', '=', filter.userId);
-      if (after) query = query.where(afterSortCursor(sort, after));
-      return query
-        .orderBy(sql.ref(sort.column.column), sort.order)
-        .orderBy(sql.ref(sort.idColumn), sort.order)
-        .limit(limit + 1)
-        .execute();
+      return sortedPage(query, { sort, after, limit }).execute();
     },
 
     find(id: number) {

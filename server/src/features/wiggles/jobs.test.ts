@@ -43,11 +43,11 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
     return owner;
   }
 
-  async function createOne(owner: TestMember, body: object = {}) {
-    const pair = await stereoPair(160, 120);
+  /** Uploads two pictures and creates one wiggle of them (`body` amends the request); the wiggle's id. */
+  async function createFrom(owner: TestMember, [left, right]: readonly Buffer[], body: object = {}) {
     const files = [
-      { filename: 'l.jpg', bytes: pair.left },
-      { filename: 'r.jpg', bytes: pair.right },
+      { filename: 'l.jpg', bytes: left! },
+      { filename: 'r.jpg', bytes: right! },
     ];
     const ids = (await upload(t!.app, owner.token, files))
       .json<UploadOriginalsResponse>()
@@ -61,6 +61,29 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
     return made.body.wiggles[0]!.id;
   }
 
+  /** A wiggle of a real stereo pair. */
+  async function createOne(owner: TestMember) {
+    const pair = await stereoPair(160, 120);
+    return createFrom(owner, [pair.left, pair.right]);
+  }
+
+  /**
+   * Auto-align on two flat pictures (nothing to align on) with an engine whose interpolation throws `error`: the
+   * wiggle's id and its status once created.
+   */
+  async function createUnalignedWhereInterpolationThrows(error: Error) {
+    const owner = await start(
+      engineWith({
+        interpolate: async () => {
+          throw error;
+        },
+      }),
+    );
+    const flat = await Promise.all([solidJpeg(160, 120, 10), solidJpeg(160, 120, 200)]);
+    const id = await createFrom(owner, flat, { stacking: 'auto-align' });
+    return { owner, id, status: await waitForCreated(owner, id) };
+  }
+
   async function waitFor(owner: TestMember, id: number, done: (s: WiggleStatus) => boolean) {
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -71,6 +94,17 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+
+  /** Until the creation has succeeded and the interpolation ended either way. */
+  const waitForCreated = (owner: TestMember, id: number) =>
+    waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
+
+  const frameOf = (owner: TestMember, id: number, frame: 'left-f' | 'right-f') =>
+    t!.app.inject({
+      method: 'GET',
+      url: `/api/library/wiggle/${id}-${frame}.webp`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
 
   const interpolationLogs = (wiggleId: number) =>
     t!.platform.db
@@ -83,7 +117,7 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
   it('is idempotent: a second run (as after a restart) rewrites the same frames and succeeds again', async () => {
     const owner = await start(sharedEngine());
     const id = await createOne(owner);
-    await waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
+    await waitForCreated(owner, id);
     // The interpolation writes its own process log row (before the wiggle's iStatus says Success).
     expect(await interpolationLogs(id)).toMatchObject([
       { result: 'ok', message: '', entity_group: 'wiggle', entity_type: 'wiggle', entity_id: id },
@@ -118,13 +152,9 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
   it('bounds the frames to WIGGLE_FRAME_MAX_SIZE on the long side, keeping the aspect ratio', async () => {
     const owner = await start(sharedEngine(), { WIGGLE_FRAME_MAX_SIZE: '100' });
     const id = await createOne(owner);
-    await waitFor(owner, id, (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress');
-    for (const frame of ['left-f', 'right-f']) {
-      const response = await t!.app.inject({
-        method: 'GET',
-        url: `/api/library/wiggle/${id}-${frame}.webp`,
-        headers: { authorization: `Bearer ${owner.token}` },
-      });
+    await waitForCreated(owner, id);
+    for (const frame of ['left-f', 'right-f'] as const) {
+      const response = await frameOf(owner, id, frame);
       expect(response.statusCode).toBe(200);
       const meta = await sharp(response.rawPayload).metadata();
       expect(meta.width).toBe(100);
@@ -161,44 +191,13 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
   });
 
   it('keeps a created wiggle when only interpolation fails, and the unaligned pair when auto-align fails', async () => {
-    const owner = await start(
-      engineWith({
-        interpolate: async () => {
-          throw new Error('flow failed');
-        },
-      }),
-    );
-    const solid = await Promise.all([solidJpeg(160, 120, 10), solidJpeg(160, 120, 200)]);
-    const ids = (
-      await upload(t!.app, owner.token, [
-        { filename: 'a.jpg', bytes: solid[0] },
-        { filename: 'b.jpg', bytes: solid[1] },
-      ])
-    )
-      .json<UploadOriginalsResponse>()
-      .originals.map((o) => o.id);
-    const made = await api<CreateWigglesResponse>(t!.app, owner.token, 'POST', '/api/library/wiggles', {
-      originalIds: ids,
-      stacking: 'auto-align',
-      target: 'current',
-    });
-    const id = made.body.wiggles[0]!.id;
-    const status = await waitFor(
-      owner,
-      id,
-      (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress',
-    );
+    const { owner, id, status } = await createUnalignedWhereInterpolationThrows(new Error('flow failed'));
     expect(status).toMatchObject({ createStatus: 'Success', autoAlignStatus: 'Error', iStatus: 'Error' });
     expect(status?.errorMessage).toMatch(/^Auto-align failed/);
     expect(await interpolationLogs(id)).toMatchObject([
       { result: 'error', message: 'flow failed', entity_id: id },
     ]);
-    const frame = await t!.app.inject({
-      method: 'GET',
-      url: `/api/library/wiggle/${id}-right-f.webp`,
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
-    expect(frame.statusCode).toBe(200);
+    expect((await frameOf(owner, id, 'right-f')).statusCode).toBe(200);
   });
 
   it('records why Enhanced is unavailable when the engine finds the in-betweens unreliable', async () => {
@@ -216,25 +215,8 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
       })
         .jpeg()
         .toBuffer();
-    const ids = (
-      await upload(t!.app, owner.token, [
-        { filename: 'a.jpg', bytes: await noise(0) },
-        { filename: 'b.jpg', bytes: await noise(5) },
-      ])
-    )
-      .json<UploadOriginalsResponse>()
-      .originals.map((o) => o.id);
-    const made = await api<CreateWigglesResponse>(t!.app, owner.token, 'POST', '/api/library/wiggles', {
-      originalIds: ids,
-      stacking: 'standard',
-      target: 'current',
-    });
-    const id = made.body.wiggles[0]!.id;
-    const status = await waitFor(
-      owner,
-      id,
-      (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress',
-    );
+    const id = await createFrom(owner, [await noise(0), await noise(5)]);
+    const status = await waitForCreated(owner, id);
     expect(status).toMatchObject({ createStatus: 'Success', iStatus: 'Error' });
     expect(status?.errorMessage).toMatch(
       /^Enhanced playback is not available: the in-betweens are unreliable: only \d+ % of the pixels match/,
@@ -242,32 +224,8 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
   });
 
   it('keeps the auto-align note first and adds the unreliable in-betweens reason after it', async () => {
-    const owner = await start(
-      engineWith({
-        interpolate: async () => {
-          throw new InterpolationUnreliable('the in-betweens are unreliable: only 12 % of the pixels match');
-        },
-      }),
-    );
-    const solid = await Promise.all([solidJpeg(160, 120, 10), solidJpeg(160, 120, 200)]);
-    const ids = (
-      await upload(t!.app, owner.token, [
-        { filename: 'a.jpg', bytes: solid[0] },
-        { filename: 'b.jpg', bytes: solid[1] },
-      ])
-    )
-      .json<UploadOriginalsResponse>()
-      .originals.map((o) => o.id);
-    const made = await api<CreateWigglesResponse>(t!.app, owner.token, 'POST', '/api/library/wiggles', {
-      originalIds: ids,
-      stacking: 'auto-align',
-      target: 'current',
-    });
-    const id = made.body.wiggles[0]!.id;
-    const status = await waitFor(
-      owner,
-      id,
-      (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress',
+    const { status } = await createUnalignedWhereInterpolationThrows(
+      new InterpolationUnreliable('the in-betweens are unreliable: only 12 % of the pixels match'),
     );
     expect(status).toMatchObject({ createStatus: 'Success', autoAlignStatus: 'Error', iStatus: 'Error' });
     expect(status?.errorMessage).toMatch(
@@ -306,11 +264,7 @@ describe.each(testDialects())('wiggle.create job outcomes on %s', (dialect) => {
     const byId = new Map(page.body.items.map((o) => [o.id, o]));
     expect(byId.get(wiggle.leftOriginalId!)).toMatchObject({ name: 'sbs (left)', width: 200 });
     expect(byId.get(wiggle.rightOriginalId!)).toMatchObject({ name: 'sbs (right)', width: 200 });
-    const status = await waitFor(
-      owner,
-      wiggle.id,
-      (s) => s.createStatus === 'Success' && s.iStatus !== 'InProgress',
-    );
+    const status = await waitForCreated(owner, wiggle.id);
     expect(status?.createStatus).toBe('Success');
   });
 });

@@ -1,11 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   type AdminWiggle,
   type AdminWiggleAction,
@@ -14,35 +11,26 @@ import {
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/stores/notification';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { usePageTitle } from '../../lib/use-page-title';
 import { contentApi } from './api/content-api';
-import { DetailDialog } from './components/detail-dialog';
+import { contentColumns } from './components/content-columns';
+import { ContentDetailDialog } from './components/content-detail-dialog';
+import { ContentListFrame } from './components/content-list-frame';
 import { FilterSelect } from './components/filter-select';
-import { type Column, PagedTable, type TableSort } from './components/paged-table';
-import { DELETE_STATUS_LABEL, dateOnly, dateTime, idFilter, YES_NO } from './content-labels';
+import type { Column } from './components/paged-table';
+import { DELETE_STATUS_LABEL, dateOnly, dateTime, YES_NO } from './content-labels';
 import { useAdminPages } from './use-admin-pages';
+import { useContentFilter } from './use-content-filter';
 
 const RATINGS = Array.from({ length: WIGGLE_RATING_MAX + 1 }, (_, i) => i);
 
 /** /admin/wiggle: every member's gallery wiggles; block, unblock, promote, unpromote, rate; a detail with its frames. */
 export function WigglePage() {
-  usePageTitle('Admin · Wiggles');
-  const [search, setSearch] = useState('');
-  const [ownerId, setOwnerId] = useState('');
+  const filter = useContentFilter();
   const [blocked, setBlocked] = useState('');
   const [promoted, setPromoted] = useState('');
-  const [sort, setSort] = useState<TableSort>({ by: 'id', order: 'desc' });
-  const filter = {
-    search: useDebouncedValue(search.trim(), 300),
-    ownerId: idFilter(useDebouncedValue(ownerId, 300)),
-    blocked,
-    promoted,
-    sort: sort.by,
-    order: sort.order,
-  };
-  const { tableProps, replaceRow } = useAdminPages<AdminWiggle>('wiggles', filter, (cursor) =>
-    contentApi.wiggles(filter, cursor),
+  const query = { ...filter.query, blocked, promoted };
+  const { tableProps, replaceRow } = useAdminPages<AdminWiggle>('wiggles', query, (cursor) =>
+    contentApi.wiggles(query, cursor),
   );
   const [busy, setBusy] = useState<number | null>(null);
   const [detail, setDetail] = useState<AdminWiggle | null>(null);
@@ -85,44 +73,12 @@ export function WigglePage() {
   );
 
   const columns: Column<AdminWiggle>[] = [
-    {
-      key: 'thumb',
-      label: '',
-      render: (w) => (
-        <Box
-          component="img"
-          src={contentApi.wiggleFrameUrl(w.id, 'left-t')}
-          alt=""
-          loading="lazy"
-          sx={{ width: 60, height: 42, objectFit: 'cover', display: 'block', bgcolor: 'grey.200' }}
-        />
-      ),
-    },
-    { key: 'id', label: 'Id', render: (w) => w.id, align: 'right', sortKey: 'id' },
-    {
-      key: 'name',
-      label: 'Name',
-      sortKey: 'name',
-      render: (w) => (
-        <Link component="button" variant="body2" onClick={() => setDetail(w)}>
-          {w.name}
-        </Link>
-      ),
-    },
-    {
-      key: 'owner',
-      label: 'Owner',
-      render: (w) => (
-        <Link
-          component="button"
-          variant="body2"
-          title="Show only this member's wiggles"
-          onClick={() => setOwnerId(String(w.owner.id))}
-        >
-          {w.owner.email}
-        </Link>
-      ),
-    },
+    ...contentColumns<AdminWiggle>({
+      noun: 'wiggles',
+      thumbnailUrl: (w) => contentApi.wiggleFrameUrl(w.id, 'left-t'),
+      onOpen: setDetail,
+      onOwner: filter.setOwnerId,
+    }),
     { key: 'album', label: 'Album', render: (w) => w.album?.name ?? '—' },
     {
       key: 'status',
@@ -149,32 +105,22 @@ export function WigglePage() {
   ];
 
   return (
-    <Paper sx={{ p: 2 }}>
-      <Typography variant="h5" component="h1" gutterBottom>
-        Admin · Wiggles
-      </Typography>
-      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <TextField
-          label="Search name"
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <TextField
-          label="Owner id"
-          size="small"
-          value={ownerId}
-          onChange={(event) => setOwnerId(event.target.value)}
-          sx={{ width: 120 }}
-        />
-        <FilterSelect label="Blocked" value={blocked} onChange={setBlocked} options={YES_NO} />
-        <FilterSelect label="Promoted" value={promoted} onChange={setPromoted} options={YES_NO} />
-      </Box>
-      <PagedTable label="Wiggles" columns={columns} sort={sort} onSortChange={setSort} {...tableProps} />
+    <ContentListFrame
+      filter={filter}
+      label="Wiggles"
+      columns={columns}
+      {...tableProps}
+      filters={
+        <>
+          <FilterSelect label="Blocked" value={blocked} onChange={setBlocked} options={YES_NO} />
+          <FilterSelect label="Promoted" value={promoted} onChange={setPromoted} options={YES_NO} />
+        </>
+      }
+    >
       {detail && (
-        <DetailDialog
-          open
-          title={`Wiggle ${detail.id}: ${detail.name}`}
+        <ContentDetailDialog
+          kind="Wiggle"
+          row={detail}
           onClose={() => setDetail(null)}
           media={(['left-f', 'right-f'] as const).map((frame) => (
             <Box
@@ -186,7 +132,6 @@ export function WigglePage() {
             />
           ))}
           fields={[
-            ['Owner', `${detail.owner.name} <${detail.owner.email}> (#${detail.owner.id})`],
             ['Album', detail.album ? `${detail.album.name} (#${detail.album.id})` : '—'],
             ['Description', detail.description || '—'],
             ['Size', `${detail.width} × ${detail.height}`],
@@ -221,6 +166,6 @@ export function WigglePage() {
           actions={actionsOf(detail)}
         />
       )}
-    </Paper>
+    </ContentListFrame>
   );
 }

@@ -3,36 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Messages } from '@wiggle/common/messages';
-import type { Wiggle } from '@wiggle/common/schemas/library';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/theme';
 import { resetSettings } from '../../lib/stores/settings';
+import { libraryWiggle } from '../../test/wiggle';
 import { EditorPage } from './editor-page';
-
-const wiggle = (patch: Partial<Wiggle>): Wiggle => ({
-  id: 7,
-  folderId: null,
-  name: 'quay',
-  description: '',
-  leftOriginalId: 1,
-  rightOriginalId: 2,
-  sourceType: 1,
-  autoAlign: true,
-  createStatus: 'Success',
-  autoAlignStatus: 'Success',
-  iStatus: 'Success',
-  errorMessage: null,
-  width: 640,
-  height: 480,
-  rating: 0,
-  viewCount: 0,
-  deleteStatus: 0,
-  deletedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastModifiedAt: '2026-01-01T00:00:00.000Z',
-  ...patch,
-});
 
 const calls: Array<{ method: string; url: string; body: unknown }> = [];
 let answer: (url: string) => Response;
@@ -79,7 +55,7 @@ describe("the editor's states (SPEC §4)", () => {
   it('waits while the wiggle is being created', async () => {
     answer = (url) =>
       url.endsWith('/library/wiggles/7')
-        ? Response.json(wiggle({ createStatus: 'InProgress' }))
+        ? Response.json(libraryWiggle({ createStatus: 'InProgress' }))
         : Response.json({ items: [] });
     openEditor();
     expect(await screen.findByText('The wiggle is being created…')).toBeTruthy();
@@ -89,7 +65,7 @@ describe("the editor's states (SPEC §4)", () => {
   it('offers to delete a wiggle whose creation failed, and goes back to the library', async () => {
     answer = (url) =>
       url.endsWith('/library/wiggles/7')
-        ? Response.json(wiggle({ createStatus: 'Error', errorMessage: null }))
+        ? Response.json(libraryWiggle({ createStatus: 'Error', errorMessage: null }))
         : Response.json({ items: [], ids: [7] });
     openEditor();
     expect(await screen.findByText(Messages.wiggleCreationFailed)).toBeTruthy();
@@ -106,7 +82,7 @@ describe("the editor's states (SPEC §4)", () => {
       url.endsWith('/library/wiggles/7') && calls.at(-1)?.method === 'PUT'
         ? Response.json({ id: 7, name: 'harbour' })
         : url.endsWith('/library/wiggles/7')
-          ? Response.json(wiggle({ createStatus: 'Error' }))
+          ? Response.json(libraryWiggle({ createStatus: 'Error' }))
           : Response.json({ items: [] });
     openEditor();
     await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-interface DetailDialogProps {
+export interface DetailDialogProps {
   title: string;
   open: boolean;
   onClose: () => void;

@@ -9,7 +9,7 @@ interface FilterSelectProps {
   options: readonly (readonly [string, string])[];
 }
 
-/** A filter of an admin table: one of a few values, or all. */
+/** A filter of an admin table: one of a few values, or all. Wide enough for its label ("Credit status" was cut off at 140 px). */
 export function FilterSelect({ label, value, onChange, options }: FilterSelectProps) {
   return (
     <TextField
@@ -18,7 +18,7 @@ export function FilterSelect({ label, value, onChange, options }: FilterSelectPr
       size="small"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 140 }}
+      sx={{ minWidth: `max(140px, ${label.length + 6}ch)` }}
     >
       <MenuItem value="">All</MenuItem>
       {options.map(([optionValue, optionLabel]) => (

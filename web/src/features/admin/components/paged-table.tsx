@@ -28,15 +28,19 @@ export interface TableSort {
   order: SortOrder;
 }
 
-interface PagedTableProps<Row extends { id: number }> {
-  label: string;
-  columns: Column<Row>[];
+/** The rows of the keyset pages loaded so far and their loading state (`useAdminPages().tableProps`). */
+export interface PagedRows<Row> {
   rows: Row[];
   loading: boolean;
   error: string | null;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+}
+
+interface PagedTableProps<Row extends { id: number }> extends PagedRows<Row> {
+  label: string;
+  columns: Column<Row>[];
   /** The current sort; with `onSortChange`, columns with a `sortKey` get clickable headers. */
   sort?: TableSort;
   onSortChange?: (sort: TableSort) => void;

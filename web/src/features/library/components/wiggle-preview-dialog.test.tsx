@@ -5,31 +5,8 @@ import type { Wiggle } from '@wiggle/common/schemas/library';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theme } from '../../../app/theme';
+import { libraryWiggle } from '../../../test/wiggle';
 import { WigglePreviewDialog } from './wiggle-preview-dialog';
-
-const wiggle = (over: Partial<Wiggle>): Wiggle => ({
-  id: 7,
-  folderId: null,
-  name: 'fence',
-  description: '',
-  leftOriginalId: 1,
-  rightOriginalId: 2,
-  sourceType: 1,
-  autoAlign: true,
-  createStatus: 'Success',
-  autoAlignStatus: 'Success',
-  iStatus: 'Success',
-  errorMessage: null,
-  width: 640,
-  height: 480,
-  rating: 0,
-  viewCount: 0,
-  deleteStatus: 0,
-  deletedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastModifiedAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
 
 function show(w: Wiggle) {
   render(
@@ -48,13 +25,13 @@ describe('WigglePreviewDialog', () => {
     const reason = Messages.enhancedUnavailable(
       'the in-betweens are unreliable: only 12 % of the pixels match',
     );
-    show(wiggle({ iStatus: 'Error', errorMessage: reason }));
+    show(libraryWiggle({ iStatus: 'Error', errorMessage: reason }));
     expect(screen.getByText(reason)).toBeTruthy();
     expect(screen.queryByText(/which this wiggle does not have/)).toBeNull();
   });
 
   it('keeps the general note when interpolation failed without a reason', () => {
-    show(wiggle({ iStatus: 'Error', errorMessage: null }));
+    show(libraryWiggle({ iStatus: 'Error', errorMessage: null }));
     expect(screen.getByText(/which this wiggle does not have/)).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { Messages } from '@wiggle/common/messages';
 import type { Wiggle } from '@wiggle/common/schemas/library';
 import { describe, expect, it } from 'vitest';
+import { libraryWiggle } from '../../../test/wiggle';
 import {
   canPlayEnhanced,
   enhancedUnavailableReason,
@@ -9,29 +10,18 @@ import {
   wiggleDisplayState,
 } from './wiggle-status';
 
-const wiggle = (id: number, over: Partial<Wiggle> = {}): Wiggle => ({
-  id,
-  folderId: null,
-  name: `w${id}`,
-  description: '',
-  leftOriginalId: 1,
-  rightOriginalId: 2,
-  sourceType: 1,
-  autoAlign: true,
-  createStatus: 'New',
-  autoAlignStatus: 'None',
-  iStatus: 'None',
-  errorMessage: null,
-  width: null,
-  height: null,
-  rating: 0,
-  viewCount: 0,
-  deleteStatus: 0,
-  deletedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  lastModifiedAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
+/** A wiggle just queued (nothing run yet) unless `over` says otherwise. */
+const wiggle = (id: number, over: Partial<Wiggle> = {}): Wiggle =>
+  libraryWiggle({
+    id,
+    name: `w${id}`,
+    createStatus: 'New',
+    autoAlignStatus: 'None',
+    iStatus: 'None',
+    width: null,
+    height: null,
+    ...over,
+  });
 
 describe('pendingWiggleIds (SPEC completion rule)', () => {
   it('keeps polling New, InProgress and Success with interpolation in progress', () => {
