@@ -59,9 +59,7 @@ function compiledPerViewer<Row>(
 
 /** Whether the row is public; what a visitor who is nobody in particular sees is public, so 1 without a second test. */
 const isPublicFor = (viewer: Viewer, isPublic: RawBuilder<SqlBool>) =>
-  seesPublicOnly(viewer)
-    ? sql<number>`1`
-    : sql<number>`case when ${isPublic} then 1 else 0 end`;
+  seesPublicOnly(viewer) ? sql<number>`1` : sql<number>`case when ${isPublic} then 1 else 0 end`;
 
 const visibleWiggleQuery = compiledPerViewer((db, viewer, id, now) =>
   wigglesWithAlbum(db)
