@@ -47,35 +47,76 @@ export function synthesizeView(
     Math.min(gw - 1, Math.floor((x + 0.5) / grid.scale)),
   );
   const out = new Uint8Array(width * height * channels);
-  const colour = new Float64Array(channels);
   const a = l.image.data;
   const b = r.image.data;
   const s = grid.scale;
+  const lastX = width - 1.000001;
+  const ta = 1 - t;
   for (let y = 0; y < height; y++) {
     const grow = Math.min(grid.height - 1, Math.floor((y + 0.5) / s)) * gw;
+    const line = y * width;
     for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * channels;
+      const o = (line + x) * channels;
       const g = grow + gx[x]!;
       const k = trust[g]!;
       if (k < 0.01) {
-        for (let c = 0; c < channels; c++) out[o + c] = (1 - t) * a[o + c]! + t * b[o + c]! + 0.5;
+        for (let c = 0; c < channels; c++) out[o + c] = ta * a[o + c]! + t * b[o + c]! + 0.5;
         continue;
       }
       const d = depth[g]!;
       const xl = x + t * d * s;
-      const xr = x - (1 - t) * d * s;
-      let wl = (1 - t) * sees(l.disparity, grow, gw, xl / s, d, tolerance);
+      const xr = x - ta * d * s;
+      let wl = ta * sees(l.disparity, grow, gw, xl / s, d, tolerance);
       let wr = t * sees(r.disparity, grow, gw, xr / s, d, tolerance);
       if (wl + wr < 1e-6) {
-        wl = 1 - t;
+        wl = ta;
         wr = t;
       }
       const sum = wl + wr;
-      for (let c = 0; c < channels; c++) colour[c] = 0;
-      addSample(l.image, y, xl, wl / sum, colour);
-      addSample(r.image, y, xr, wr / sum, colour);
+      wl /= sum;
+      wr /= sum;
+      // Linear samples along the row (edges clamped) at xl in the left view and xr in the right one.
+      const cl = xl < 0 ? 0 : xl < lastX ? xl : lastX;
+      const il = cl | 0;
+      const fl = cl - il;
+      const pl = (line + il) * channels;
+      const cr = xr < 0 ? 0 : xr < lastX ? xr : lastX;
+      const ir = cr | 0;
+      const fr = cr - ir;
+      const pr = (line + ir) * channels;
+      const ul = 1 - fl;
+      const ur = 1 - fr;
+      const fade = 1 - k;
+      if (channels === 3) {
+        let v0 = 0;
+        let v1 = 0;
+        let v2 = 0;
+        if (wl > 0) {
+          v0 = wl * (a[pl]! * ul + a[pl + 3]! * fl);
+          v1 = wl * (a[pl + 1]! * ul + a[pl + 4]! * fl);
+          v2 = wl * (a[pl + 2]! * ul + a[pl + 5]! * fl);
+        }
+        if (wr > 0) {
+          v0 += wr * (b[pr]! * ur + b[pr + 3]! * fr);
+          v1 += wr * (b[pr + 1]! * ur + b[pr + 4]! * fr);
+          v2 += wr * (b[pr + 2]! * ur + b[pr + 5]! * fr);
+        }
+        if (k === 1) {
+          out[o] = v0 + 0.5;
+          out[o + 1] = v1 + 0.5;
+          out[o + 2] = v2 + 0.5;
+          continue;
+        }
+        out[o] = k * v0 + fade * (ta * a[o]! + t * b[o]!) + 0.5;
+        out[o + 1] = k * v1 + fade * (ta * a[o + 1]! + t * b[o + 1]!) + 0.5;
+        out[o + 2] = k * v2 + fade * (ta * a[o + 2]! + t * b[o + 2]!) + 0.5;
+        continue;
+      }
       for (let c = 0; c < channels; c++) {
-        out[o + c] = k * colour[c]! + (1 - k) * ((1 - t) * a[o + c]! + t * b[o + c]!) + 0.5;
+        let v = 0;
+        if (wl > 0) v += wl * (a[pl + c]! * ul + a[pl + channels + c]! * fl);
+        if (wr > 0) v += wr * (b[pr + c]! * ur + b[pr + channels + c]! * fr);
+        out[o + c] = k * v + fade * (ta * a[o + c]! + t * b[o + c]!) + 0.5;
       }
     }
   }
@@ -142,17 +183,4 @@ function sees(
   const xi = Math.floor(x);
   if (xi < 0 || xi >= width) return 0;
   return Math.abs(map[row + xi]! - d) <= tolerance ? 1 : 0;
-}
-
-/** Adds weight × the colour at (x, y), linear along the row (edges clamped), into `out`. */
-function addSample(image: RawImage, y: number, x: number, weight: number, out: Float64Array) {
-  if (weight <= 0) return;
-  const { width, channels, data } = image;
-  const cx = x < 0 ? 0 : Math.min(x, width - 1.000001);
-  const x0 = cx | 0;
-  const f = cx - x0;
-  const i = (y * width + x0) * channels;
-  for (let c = 0; c < channels; c++) {
-    out[c] = out[c]! + weight * (data[i + c]! * (1 - f) + data[i + channels + c]! * f);
-  }
 }
