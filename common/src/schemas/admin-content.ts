@@ -4,12 +4,10 @@
  * their calls with these, the server validates and documents with them.
  */
 import { z } from 'zod';
-import { adminSortFields } from './admin';
+import { adminPageLimit, adminSortFields } from './admin';
+import { idNumber, idText } from './ids';
 
-const strictId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,14}$/, { error: 'Invalid id.' })
-  .transform(Number);
+const strictId = idText();
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control and bidi-override characters is the point
 const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
@@ -25,7 +23,7 @@ const flag = z
   .optional();
 const pageFields = {
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: adminPageLimit,
 };
 
 export const ownerSchema = z.object({ id: z.number(), email: z.string(), name: z.string() });
@@ -153,7 +151,7 @@ export const adminRequestSchema = z.object({
 });
 export type AdminRequest = z.infer<typeof adminRequestSchema>;
 export const adminRequestCreateSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idNumber('The user id'),
   action: z.enum(['block', 'delete']),
 });
 export const adminRequestListSchema = z.object({ items: z.array(adminRequestSchema) });

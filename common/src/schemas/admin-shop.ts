@@ -6,15 +6,12 @@ import { z } from 'zod';
 import { MAX_BETA_DISCOUNT_PERCENT, ROLL_RESOLUTIONS } from '../constants';
 import { COUPON_STATUSES, CREDIT_STATUSES, PURCHASE_STATUSES, PURCHASE_TYPES } from '../enums';
 import { Messages } from '../messages';
-import { ADMIN_PAGE_SIZE, adminSortFields } from './admin';
+import { adminPageLimit, adminSortFields } from './admin';
+import { idNumber, idText } from './ids';
 import { optionalTextField, textField } from './text';
 
-const pageLimit = z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE);
 const cursor = z.string().max(200).optional();
-const queryId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,14}$/, { error: Messages.invalidId('The id') })
-  .transform(Number);
+const queryId = idText();
 
 // ---- Packages ----
 
@@ -104,7 +101,7 @@ export const adminPurchasesQuerySchema = z.object({
   /** One member's history. */
   userId: queryId.optional(),
   cursor,
-  limit: pageLimit,
+  limit: adminPageLimit,
 });
 
 const memberRef = z.object({ id: z.number(), email: z.string(), name: z.string() });
@@ -162,10 +159,7 @@ export const couponCreateSchema = z.object({
   name: textField({ label: 'Name' }),
   amount: wholeNumber('The amount', 1, COUPON_MAX_AMOUNT),
   codes: wholeNumber('The number of codes', 1, COUPON_MAX_CODES),
-  packageId: z
-    .number({ error: Messages.invalidId('The package') })
-    .int({ error: Messages.invalidId('The package') })
-    .positive({ error: Messages.invalidId('The package') }),
+  packageId: idNumber('The package'),
 });
 export type CouponCreateInput = z.input<typeof couponCreateSchema>;
 export const couponCreatedSchema = z.object({ id: z.number(), codes: z.array(z.string()) });
@@ -178,7 +172,7 @@ export const adminCouponsQuerySchema = z.object({
   ...adminSortFields(ADMIN_COUPON_SORTS, 'id'),
   status: z.enum(COUPON_STATUSES).optional(),
   cursor,
-  limit: pageLimit,
+  limit: adminPageLimit,
 });
 
 export const adminCouponSchema = z.object({
@@ -201,7 +195,7 @@ export const adminCouponsPageSchema = z.object({
 });
 
 export const COUPON_CODE_REDEMPTIONS_SHOWN = 20;
-export const couponCodesQuerySchema = z.object({ cursor, limit: pageLimit });
+export const couponCodesQuerySchema = z.object({ cursor, limit: adminPageLimit });
 
 /** A code with who redeemed it and when (a code serves until the coupon's amount is used up, once per member). */
 export const adminCouponCodeSchema = z.object({

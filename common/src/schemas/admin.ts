@@ -5,14 +5,10 @@
 import { z } from 'zod';
 import { UserStatus } from '../enums';
 import { authInfoSchema } from './auth';
+import { idText, integerText } from './ids';
 
-/** Ids in paths: strict decimal positive integers ("1e3", "+1", "01" are refused). */
-export const adminIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,14}$/, { error: 'Invalid id.' })
-    .transform(Number),
-});
+/** Ids in paths: strict decimal positive integers within the id columns ("1e3", "+1", "01", 2^31 are refused). */
+export const adminIdParamsSchema = z.object({ id: idText() });
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control and bidi-override characters is the point
 const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
@@ -25,7 +21,8 @@ const filterText = z
   .optional();
 
 export const ADMIN_PAGE_SIZE = 50;
-const pageLimit = z.coerce.number().int().min(1).max(200).default(ADMIN_PAGE_SIZE);
+/** Page size in a query: decimal digits only ("1e1", " 5", "0x10" are refused), 1 to 200. */
+export const adminPageLimit = integerText(z.number().int().min(1).max(200)).default(ADMIN_PAGE_SIZE);
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -53,7 +50,7 @@ export const adminUsersQuerySchema = z.object({
   search: filterText,
   status: z.enum(['1', '2', '3']).transform(Number).optional(),
   cursor: z.string().max(200).optional(),
-  limit: pageLimit,
+  limit: adminPageLimit,
 });
 
 export const adminUserSchema = z.object({
@@ -94,13 +91,9 @@ export const processLogQuerySchema = z.object({
   result: z.enum(PROCESS_RESULTS).optional(),
   name: filterText,
   entityType: filterText,
-  entityId: z
-    .string()
-    .regex(/^[1-9][0-9]{0,14}$/, { error: 'Invalid id.' })
-    .transform(Number)
-    .optional(),
+  entityId: idText('The entity id').optional(),
   cursor: z.string().max(200).optional(),
-  limit: pageLimit,
+  limit: adminPageLimit,
 });
 
 export const processLogSchema = z.object({
@@ -130,7 +123,7 @@ export const supportListQuerySchema = z.object({
     .transform((v) => v === 'true')
     .optional(),
   cursor: z.string().max(200).optional(),
-  limit: pageLimit,
+  limit: adminPageLimit,
 });
 
 export const adminInquirySchema = z.object({

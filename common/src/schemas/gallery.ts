@@ -177,6 +177,12 @@ export const CreateShareLinkBodySchema = z
   .refine((body) => (body.wiggleId === undefined) !== (body.albumId === undefined), {
     message: 'Give either wiggleId or albumId.',
     path: ['wiggleId'],
+  })
+  // A new link is born valid: a past date would create a link that shows nothing (a silent no-op). Re-dating an
+  // existing link into the past (UpdateShareLinkBodySchema) stays allowed: it expires the link at once.
+  .refine((body) => Date.parse(body.validUntil) > Date.now(), {
+    message: 'The validity date must be in the future.',
+    path: ['validUntil'],
   });
 export type CreateShareLinkBody = z.infer<typeof CreateShareLinkBodySchema>;
 /** PUT /api/gallery/share-links/{id}: rename, (de)activate, change validity. */

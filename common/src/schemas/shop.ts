@@ -7,11 +7,15 @@ import {
 } from '../constants';
 import { COUPON_STATUSES, CREDIT_STATUSES, PURCHASE_STATUSES, PURCHASE_TYPES } from '../enums';
 import { Messages } from '../messages';
+import { isIdText } from './ids';
 
-/** A strict decimal positive integer id (no signs, exponents, spaces or leading zeros), from a path or a body. */
+/**
+ * A strict decimal positive integer id (no signs, exponents, spaces or leading zeros, nothing beyond the id
+ * columns), from a path or a body.
+ */
 export const strictIdField = z
   .union([z.number(), z.string()])
-  .refine((v) => /^[1-9][0-9]{0,14}$/.test(String(v)), { error: 'Not a valid id.' })
+  .refine((v) => isIdText(String(v)), { error: 'Not a valid id.' })
   .transform((v) => Number(v));
 export const ShopIdParamsSchema = z.object({ id: strictIdField });
 

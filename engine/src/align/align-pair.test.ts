@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import {
   type LayeredScene,
   makeLayeredScene,
@@ -274,5 +275,39 @@ describe('alignPair on harder pairs', () => {
     expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.05);
     expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
     expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
+  });
+
+  it.each([
+    ['a window grid', 'window-grid', {}],
+    ['a fence whose parallax exceeds its spacing', 'fence', { spacing: 1.4, parallax: 1.2 }],
+  ] as const)(
+    'aligns %s, where the corner features find too few consistent matches',
+    async (_, kind, variant) => {
+      // ORB's corners sit on the bars' edges and leave 1-4 consistent matches here; the blob features between the
+      // bars find the pair.
+      const grid = makeRepetitiveScene(kind, 1200, 800, 83, variant);
+      const truth = { rotationDeg: -0.8, scale: 0.98, dx: 0, dy: -20 };
+      const result = await alignPair(renderView(grid, 0), misalignView(renderView(grid, 1), truth));
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.06);
+      expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
+      expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
+    },
+  );
+
+  it('is not fooled by a railing whose parallax nears its spacing into calling the views swapped', async () => {
+    // The flow matches each baluster to its neighbour, which puts the railing behind the wall and inverts the
+    // half-occlusions (76 % of the votes said swapped); such flow lies behind every matched surface.
+    const railing = makeRepetitiveScene('railing', 1200, 800, 82);
+    const truth = { rotationDeg: 1.1, scale: 1.01, dx: 0, dy: 12 };
+    let evidence: OrderEvidence | undefined;
+    const result = await alignPair(renderView(railing, 0), misalignView(renderView(railing, 1), truth), {
+      onOrderEvidence: (e) => {
+        evidence = e;
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(evidence?.aliasedShare).toBeGreaterThan(0.4);
   });
 });

@@ -1,14 +1,13 @@
-import { reducedGray } from '../cv/gray';
+import { reducedLuma } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
-import { detectKeypoints, type FeatureMatches, matchFeatures } from './features';
-import { guideByModel, withinIndices } from './guided-fit';
+import { type ReducedFrames, withinIndices } from './guided-fit';
 import { fitLens } from './lens-fit';
 import { inverseMapOf } from './model-map';
 import { resolvePeriod } from './period-check';
 import { choosePivot } from './pivot';
-import { ransacSimilarity } from './ransac';
 import { type PointMatch, refineAlignment } from './refine';
+import { blobSeed, cornerSeed, MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
   type Correspondences,
   disparity,
@@ -46,21 +45,9 @@ export type AlignResult =
     }
   | { ok: false; reason: string };
 
-const MIN_KEYPOINTS = 40;
-const MIN_MATCHES = 8;
-const MIN_INLIERS = 15;
-/** Strong inliers enough to seed guided matching (which then needs MIN_CONFIRMED matches along the rows). */
-const MIN_SEED_INLIERS = 6;
-const MIN_INLIERS_RATIO = 0.25;
-/** Guided matches (Hamming ≤ 64, within 1 reduced px of the model's row) that confirm a pair whose strong matches are mostly repeats. */
-const MIN_CONFIRMED = 60;
 /** Matches refined at full resolution. */
 const MAX_SEEDS = 400;
-const MIN_STRONG_SEEDS = 30;
 const IDENTITY = { m00: 1, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0 };
-const MAX_ROTATION_DEG = 10;
-const MIN_SCALE = 0.8;
-const MAX_SCALE = 1.25;
 const MIN_ORDER_RUNS = 40;
 const MIN_EFFECTIVE_ORDER_RUNS = 25;
 /**
@@ -85,69 +72,22 @@ export async function alignPair(
 ): Promise<AlignResult> {
   const { cv } = await loadOpenCv();
   const detectSide = options.detectSide ?? 1024;
-  const [grayL, grayR] = await Promise.all([reducedGray(left, detectSide), reducedGray(right, detectSide)]);
-  const keysL = detectKeypoints(cv, grayL);
-  const keysR = detectKeypoints(cv, grayR);
-  if (keysL.count < MIN_KEYPOINTS || keysR.count < MIN_KEYPOINTS) {
-    return { ok: false, reason: 'too few features: the photos have too little texture to align' };
-  }
-  const found = matchFeatures(keysL, keysR, Math.max(grayL.height, grayR.height));
-  const n = found.leftX.length;
-  if (n < MIN_MATCHES) {
-    return {
-      ok: false,
-      reason: `too few matching features (${n}): the photos do not look like one stereo pair`,
-    };
-  }
-
+  const [grayL, grayR] = await Promise.all([reducedLuma(left, detectSide), reducedLuma(right, detectSide)]);
   // Centred coordinates in full-resolution pixels (see the pixel-centre convention of reducedGray's scale).
-  const cl = { x: (left.width - 1) / 2, y: (left.height - 1) / 2 };
-  const cr = { x: (right.width - 1) / 2, y: (right.height - 1) / 2 };
-  const sL = grayL.scale;
-  const sR = grayR.scale;
-  const centred = (m: FeatureMatches): Correspondences => ({
-    xl: Float64Array.from(m.leftX, (x) => (x + 0.5) * sL - 0.5 - cl.x),
-    yl: Float64Array.from(m.leftY, (y) => (y + 0.5) * sL - 0.5 - cl.y),
-    xr: Float64Array.from(m.rightX, (x) => (x + 0.5) * sR - 0.5 - cr.x),
-    yr: Float64Array.from(m.rightY, (y) => (y + 0.5) * sR - 0.5 - cr.y),
-  });
-  const strong = centred(found);
+  const frames: ReducedFrames = {
+    sL: grayL.scale,
+    sR: grayR.scale,
+    cl: { x: (left.width - 1) / 2, y: (left.height - 1) / 2 },
+    cr: { x: (right.width - 1) / 2, y: (right.height - 1) / 2 },
+  };
+  const { sL, cl, cr } = frames;
   const maxDisparityPx = 0.3 * left.width;
-  const ransac = ransacSimilarity(strong, {
-    thresholdPx: 2 * sL,
-    maxDisparityPx,
-    minScale: MIN_SCALE,
-    maxScale: MAX_SCALE,
-    maxRotationDeg: MAX_ROTATION_DEG,
-  });
-  const strongInliers = ransac?.inliers.length ?? 0;
-  // A repetitive scene leaves few strong matches (the ratio test rejects the repeats): a smaller first consensus
-  // may seed the guided matching when it holds a quarter of the matches (halves of one photo that do not overlap
-  // reached 7 of 73), and the guided matches must then confirm the pair along the rows.
-  if (
-    !ransac ||
-    (strongInliers < MIN_INLIERS &&
-      (strongInliers < MIN_SEED_INLIERS || strongInliers < MIN_INLIERS_RATIO * n))
-  ) {
-    return {
-      ok: false,
-      reason: `too few consistent matches (${strongInliers} of ${n}): the photos do not look like one stereo pair`,
-    };
-  }
-  // Guided matching with the first model: repetitive texture (fences, tiles, a calibration board) loses most of
-  // its true matches to the ratio test; within a band of rows around the model's prediction they come back.
-  const frames = { sL, sR, cl, cr };
-  const first = guideByModel(keysL, keysR, ransac.model, frames, maxDisparityPx);
-  const confirmed = withinIndices(first.matches, first.model, sL).length;
-  if ((strongInliers < MIN_INLIERS || strongInliers < MIN_INLIERS_RATIO * n) && confirmed < MIN_CONFIRMED) {
-    return {
-      ok: false,
-      reason: `too few consistent matches (${strongInliers} of ${n}, ${confirmed} along the rows): the photos do not look like one stereo pair`,
-    };
-  }
-  // Measured on the opencv-doc chessboard rig: seeds from the strong inliers refine better whenever there are
-  // enough of them (the guided ones include repeats one square off, whose tiles pull the refit); below that, the
-  // guided matches are all there is.
+  let seed = cornerSeed(cv, grayL, grayR, frames, maxDisparityPx);
+  // ORB's corners sit on the edges of a fence's bars or a window grid (junctions with a background that moves by
+  // parallax), so such pairs leave too few consistent matches: blob features between the bars often find them.
+  if (!seed.ok && seed.retry) seed = blobSeed(cv, grayL, grayR, frames, maxDisparityPx) ?? seed;
+  if (!seed.ok) return { ok: false, reason: seed.reason };
+  const { keysL, keysR, strong, ransac, first } = seed;
   // A periodic pattern may have locked the model on a neighbouring period; the dense check picks the true rows.
   const guided = resolvePeriod(
     { left: grayL, right: grayR },
@@ -156,7 +96,7 @@ export async function alignPair(
     frames,
     maxDisparityPx,
   );
-  const useGuided = guided.model !== first.model || strongInliers < MIN_STRONG_SEEDS;
+  const useGuided = guided.model !== first.model || !seed.strongSeeds;
   const rough = useGuided ? guided.matches : strong;
   const roughInliers = useGuided ? withinIndices(rough, guided.model, 2 * sL) : ransac.inliers;
 
@@ -206,6 +146,9 @@ export async function alignPair(
           { gray: grayR, width: right.width, height: right.height },
           model,
           median(disparities),
+          // On repetitive texture, flow behind the farthest matched surface (5th percentile: repeats matched to
+          // their neighbour do not move it) is taken for aliasing (see ALIASED_SHARE).
+          seed.repetitive ? quantile(disparities, 0.05) : undefined,
         );
   options.onOrderEvidence?.(evidence);
   const total = evidence.correct + evidence.swapped;

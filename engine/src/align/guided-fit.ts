@@ -9,6 +9,12 @@ export interface ReducedFrames {
   cr: { x: number; y: number };
 }
 
+/** A model and the guided matches it was refitted on (centred, full resolution). */
+export interface Guided {
+  matches: Correspondences;
+  model: Similarity;
+}
+
 /** Row bands (reduced px) of the two guided passes: wide around the rough model, narrow around its refit. */
 const BANDS = [2.5, 1.5];
 
@@ -24,7 +30,7 @@ export function guideByModel(
   f: ReducedFrames,
   maxDisparityPx: number,
   bands: readonly number[] = BANDS,
-): { matches: Correspondences; model: Similarity } {
+): Guided {
   let model = start;
   let matches: Correspondences = {
     xl: new Float64Array(0),
@@ -66,7 +72,8 @@ export function guideByModel(
   return { matches, model };
 }
 
-function centred(m: FeatureMatches, f: ReducedFrames): Correspondences {
+/** Matches in reduced pixels → centred full-resolution coordinates. */
+export function centred(m: FeatureMatches, f: ReducedFrames): Correspondences {
   return {
     xl: Float64Array.from(m.leftX, (x) => (x + 0.5) * f.sL - 0.5 - f.cl.x),
     yl: Float64Array.from(m.leftY, (y) => (y + 0.5) * f.sL - 0.5 - f.cl.y),

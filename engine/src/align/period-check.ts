@@ -1,9 +1,9 @@
 import type { GrayImage } from '../cv/gray';
 import type { Keypoints } from './features';
-import { guideByModel, type ReducedFrames, withinIndices } from './guided-fit';
+import { type Guided, guideByModel, type ReducedFrames, withinIndices } from './guided-fit';
 import { latticeOffsets } from './lattice-offsets';
 import { preference, rowConsistency } from './row-consistency';
-import { type Correspondences, disparity, quantile, type Similarity } from './similarity';
+import { disparity, quantile } from './similarity';
 
 /** Row bands (reduced px) of the guided passes from a shifted candidate: its rotation may still be off. */
 const CANDIDATE_BANDS = [8, 5, 3, 1.5];
@@ -11,11 +11,6 @@ const CANDIDATE_BANDS = [8, 5, 3, 1.5];
 const SEARCH_SHARE = 0.12;
 /** A candidate replaces the first model only when this net share of pixels prefers it (see preference). */
 const MIN_GAIN = 0.01;
-
-export interface Guided {
-  matches: Correspondences;
-  model: Similarity;
-}
 
 /**
  * Guards against a model one period off on repetitive texture: the rows where the right view's keypoints repeat

@@ -1,4 +1,4 @@
-import { sampleLuma } from '../cv/gray';
+import { lumaAt, sampleLuma } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
 import type { RawImage } from '../image';
 import { ransacSimilarity } from './ransac';
@@ -107,7 +107,7 @@ function trackTiles(
       const dy = v - HALF;
       for (let u = 0; u < TILE; u++) {
         const dx = u - HALF;
-        tileL[v * TILE + u] = sampleLuma(left, lx + dx, ly + dy);
+        tileL[v * TILE + u] = lumaAt(left, lx + dx, ly + dy);
         tileR[v * TILE + u] = sampleLuma(right, match.rx + ia * dx + ib * dy, match.ry - ib * dx + ia * dy);
       }
     }

@@ -34,6 +34,32 @@ export async function reducedGray(image: RawImage, maxSide: number): Promise<Gra
   };
 }
 
+/**
+ * Like reducedGray, but the colour image is resized first and its luma (BT.601, as sampleLuma) taken on the small
+ * copy: libvips' greyscale conversion of the full picture cost ~150 ms of CPU per 24 MP view, the luma of a 1024 px
+ * copy ~2 ms.
+ */
+export async function reducedLuma(image: RawImage, maxSide: number): Promise<GrayImage> {
+  const longSide = Math.max(image.width, image.height);
+  const factor = Math.min(1, maxSide / longSide);
+  const width = Math.max(1, Math.round(image.width * factor));
+  const height = Math.max(1, Math.round(image.height * factor));
+  let small = image;
+  if (width !== image.width || height !== image.height) {
+    const { data, info } = await sharp(image.data, {
+      raw: { width: image.width, height: image.height, channels: image.channels },
+    })
+      .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    small = { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
+  }
+  const out = new Uint8Array(small.width * small.height);
+  const channels = small.channels;
+  for (let i = 0; i < out.length; i++) out[i] = Math.round(luma(small.data, i * channels, channels));
+  return { data: out, width: small.width, height: small.height, scale: image.width / small.width };
+}
+
 function keepFirstChannel(data: Buffer, channels: number): Uint8Array {
   const out = new Uint8Array(data.length / channels);
   for (let i = 0; i < out.length; i++) out[i] = data[i * channels]!;
@@ -57,6 +83,11 @@ export function sampleLuma(image: RawImage, x: number, y: number): number {
   const l01 = luma(data, i01, channels);
   const l11 = luma(data, i11, channels);
   return (l00 * (1 - fx) + l10 * fx) * (1 - fy) + (l01 * (1 - fx) + l11 * fx) * fy;
+}
+
+/** Luma (BT.601) of the pixel at integer (x, y), which must lie inside the picture. */
+export function lumaAt(image: RawImage, x: number, y: number): number {
+  return luma(image.data, (y * image.width + x) * image.channels, image.channels);
 }
 
 function luma(data: Uint8Array, i: number, channels: number): number {

@@ -210,6 +210,8 @@ describe.each(testDialects())('wiggle export API on %s', (dialect) => {
       expect((await startExport(bad)).status).toBe(400);
     }
     expect((await startExport(body(), owner, '01')).status).toBe(400);
+    // An unknown field is named, not answered with a generic message.
+    expect((await startExport(body({ extra: true }))).body.error.message).toBe('Unknown field: extra.');
     expect(await creditsLeft(roll)).toBe(1);
     await t.platform.db.updateTable('purchases').set({ credits_left: 0 }).where('id', '=', roll).execute();
   });

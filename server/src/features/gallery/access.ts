@@ -64,6 +64,10 @@ export const wiggleIsPublic = () =>
 /** Public and listable: what the feed and public listings may show. */
 export const wiggleIsListed = () => sql<SqlBool>`(${wiggleIsPublic()} and not ${albumPreventsListing('a')})`;
 
+/** A visitor who is nobody in particular (no member, no share token): sees exactly what the public conditions allow. */
+export const seesPublicOnly = (viewer: Viewer) =>
+  viewer.memberId === undefined && !viewer.shareToken && !viewer.isAdmin;
+
 /** The visibility condition on `w` (left-joined `a`) for `viewer`. */
 export function wiggleVisibleTo(viewer: Viewer, now: string) {
   const ors = [wiggleIsPublic()];

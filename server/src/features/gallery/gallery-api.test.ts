@@ -63,7 +63,15 @@ describe.each(testDialects())('gallery API on %s', (dialect) => {
     expect((await call('PUT', `/api/gallery/albums/${root.id}`, { name: 'x'.repeat(256) })).statusCode).toBe(
       400,
     );
-    expect((await call('PUT', `/api/gallery/albums/${root.id}`, {})).statusCode).toBe(400);
+    // A rule on the whole body (no field to point at) answers its own words, not a generic message.
+    for (const payload of [{}, { bogus: 1 }]) {
+      const nothing = await call('PUT', `/api/gallery/albums/${root.id}`, payload);
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().error).toMatchObject({
+        code: 'validation',
+        message: 'Give at least one field to change.',
+      });
+    }
     expect((await call('POST', '/api/gallery/albums', { name: 'x', parentId: 999999 })).statusCode).toBe(404);
   });
 
@@ -203,6 +211,18 @@ describe.each(testDialects())('gallery API on %s', (dialect) => {
         })
       ).statusCode,
     ).toBe(400);
+    // A link born expired would be a silent no-op: creating one with a past date is refused (re-dating an existing
+    // link into the past above stays the way to expire it at once).
+    const past = await call('POST', '/api/gallery/share-links', {
+      wiggleId: wiggle.id,
+      name: 'Already over',
+      validUntil: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields.validUntil).toBe('The validity date must be in the future.');
+    expect((await call('GET', `/api/gallery/share-links?wiggleId=${wiggle.id}`)).json().links).toHaveLength(
+      2,
+    );
     expect(
       (await call('POST', '/api/gallery/share-links', { wiggleId: wiggle.id, name: 'x', validUntil }, other))
         .statusCode,

@@ -1,4 +1,4 @@
-import { type Compilable, type Kysely, sql } from 'kysely';
+import { type Compilable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { compiledOnce } from '../../platform/db/compiled-query';
 import type { Cursor } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
@@ -6,6 +6,7 @@ import {
   albumIsListed,
   albumIsPublicCondition,
   albumVisibleTo,
+  seesPublicOnly,
   type Viewer,
   wiggleIsListed,
   wiggleIsPublic,
@@ -56,13 +57,14 @@ function compiledPerViewer<Row>(
   };
 }
 
+/** Whether the row is public; what a visitor who is nobody in particular sees is public, so 1 without a second test. */
+const isPublicFor = (viewer: Viewer, isPublic: RawBuilder<SqlBool>) =>
+  seesPublicOnly(viewer) ? sql<number>`1` : sql<number>`case when ${isPublic} then 1 else 0 end`;
+
 const visibleWiggleQuery = compiledPerViewer((db, viewer, id, now) =>
   wigglesWithAlbum(db)
     .selectAll('w')
-    .select([
-      sql<number>`case when ${wiggleIsPublic()} then 1 else 0 end`.as('is_public_view'),
-      'a.name as album_name',
-    ])
+    .select([isPublicFor(viewer, wiggleIsPublic()).as('is_public_view'), 'a.name as album_name'])
     .where('w.id', '=', id)
     .where(wiggleVisibleTo(viewer, now)),
 );
@@ -76,7 +78,7 @@ const visibleAlbumQuery = compiledPerViewer((db, viewer, id, now) =>
   db
     .selectFrom('albums as a')
     .selectAll('a')
-    .select(sql<number>`case when ${albumIsPublicCondition()} then 1 else 0 end`.as('is_public_view'))
+    .select(isPublicFor(viewer, albumIsPublicCondition()).as('is_public_view'))
     .where('a.id', '=', id)
     .where(albumVisibleTo(viewer, now)),
 );

@@ -1,6 +1,7 @@
 import type { OriginalSort, SortOrder, WiggleSort } from '@wiggle/common/enums';
 import type { Original, OriginalPage, Wiggle, WigglePage } from '@wiggle/common/schemas/library';
-import { decodeCursor, encodeCursor, type SortValue } from '../../platform/db/keyset-cursor';
+import { encodeCursor, type SortValue } from '../../platform/db/keyset-cursor';
+import { decodeSortCursor } from '../../platform/db/sorted-page';
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
@@ -11,6 +12,9 @@ import { ORIGINAL_SORT_COLUMN } from './original-store';
 import { WIGGLE_SORT_COLUMN } from './wiggle-item-store';
 
 type Db = LibraryDeps['db'];
+
+/** The library's sort columns holding numbers (the others hold text: names and ISO dates). */
+const NUMBER_SORT_COLUMNS: ReadonlySet<string> = new Set(['width', 'height', 'pixels', 'rating']);
 
 interface PageQuery<S> {
   folderId?: number | undefined;
@@ -38,7 +42,10 @@ async function keysetPage<Column extends string, Row extends { id: number } & Re
     column,
     order: query.order,
     search: query.search?.trim() || undefined,
-    after: decodeCursor(query.cursor),
+    after: decodeSortCursor(query.cursor, {
+      column,
+      kind: NUMBER_SORT_COLUMNS.has(column) ? 'number' : 'text',
+    }),
     limit: query.limit,
   });
   const items = rows.slice(0, query.limit);

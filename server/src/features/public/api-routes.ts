@@ -6,7 +6,7 @@ import {
   galleryImageUrl,
   wiggleIframeUrl,
 } from '@wiggle/common/schemas/gallery';
-import { isIdText } from '@wiggle/common/schemas/ids';
+import { integerText, isIdText } from '@wiggle/common/schemas/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../platform/errors';
@@ -18,8 +18,8 @@ import { setCacheControl } from './viewer';
 const OembedQuerySchema = z.object({
   url: z.string().max(2000),
   format: z.literal('json').default('json'),
-  maxwidth: z.coerce.number().int().positive().max(10_000).optional(),
-  maxheight: z.coerce.number().int().positive().max(10_000).optional(),
+  maxwidth: integerText(z.number().int().positive().max(10_000)).optional(),
+  maxheight: integerText(z.number().int().positive().max(10_000)).optional(),
 });
 const OembedSchema = z.object({
   version: z.literal('1.0'),

@@ -6,7 +6,7 @@ import {
   wiggleIframeUrl,
   wigglePageUrl,
 } from '@wiggle/common/schemas/gallery';
-import { idText } from '@wiggle/common/schemas/ids';
+import { ID_DIGITS, idText, isIdText } from '@wiggle/common/schemas/ids';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,8 @@ import { pageEtag, type RenderedPage, renderedPageCache } from './rendered-pages
 import { setCacheControl, viewerOf } from './viewer';
 
 const id = idText();
-const IFRAME_FILE = /^([wg])-(\d+)\.html$/;
+/** `w-{id}.html` or `g-{id}.html`, the id written plainly (no leading zero); its range is checked with isIdText. */
+const IFRAME_FILE = new RegExp(`^([wg])-(${ID_DIGITS})\\.html$`);
 /** Only the iframe pages may be framed, by any site; every other page keeps helmet's same-origin policy. */
 const IFRAME_CSP =
   "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors *";
@@ -195,7 +196,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
     },
     async (request, reply) => {
       const match = IFRAME_FILE.exec(request.params.file);
-      if (!match) return notFoundPage(reply);
+      if (!match?.[2] || !isIdText(match[2])) return notFoundPage(reply);
       reply.header('Content-Security-Policy', IFRAME_CSP).removeHeader('X-Frame-Options');
       const share = request.query.share;
       return page(request, reply, async () => {

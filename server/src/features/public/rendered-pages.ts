@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 
 export interface RenderedPage {
-  html: string;
+  /** The page's bytes: a Buffer goes to the socket as it is, where a string is encoded again on every send. */
+  html: Buffer;
   etag: string;
 }
 
 const MAX_PAGES = 1000;
 
 /** A strong ETag of a page's bytes: a browser's revalidation of an unchanged page answers 304 without a body. */
-export const pageEtag = (html: string) => `"${createHash('sha1').update(html).digest('base64url')}"`;
+export const pageEtag = (html: string | Buffer) => `"${createHash('sha1').update(html).digest('base64url')}"`;
 
 /**
  * Rendered pages kept in memory by the exact inputs they were rendered from (the caller builds `key` from every
@@ -21,7 +22,7 @@ export function renderedPageCache(max = MAX_PAGES) {
   return (key: string, render: () => string): RenderedPage => {
     const hit = pages.get(key);
     if (hit) return hit;
-    const html = render();
+    const html = Buffer.from(render());
     const page = { html, etag: pageEtag(html) };
     if (pages.size >= max) pages.delete(pages.keys().next().value as string);
     pages.set(key, page);

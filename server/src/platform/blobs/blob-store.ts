@@ -20,8 +20,11 @@ export interface BlobInfo {
 export interface BlobStore {
   /** Streams or writes `body` under `key`; the object appears whole or not at all (temp file/rename, multipart upload). */
   put(key: string, body: Buffer | Readable, options?: { contentType?: string }): Promise<{ size: number }>;
-  /** Streams the object, or only `range` of it; the stream never holds the whole object in memory. */
-  get(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Streams the object, or only `range` of it; the stream never holds the whole object in memory. `size`, when the
+   * caller has just read it (stat), lets a store read exactly that many bytes instead of reading on to find the end.
+   */
+  get(key: string, range?: ByteRange, size?: number): Promise<Readable>;
   getBuffer(key: string): Promise<Buffer>;
   stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   delete(key: string): Promise<void>;

@@ -1,3 +1,4 @@
+import { ID_MAX } from '@wiggle/common/schemas/ids';
 import { sql } from 'kysely';
 import { BadRequest } from '../errors';
 
@@ -17,16 +18,24 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
 }
 
+/** Every numeric sort column is an `integer` (32-bit on PostgreSQL); dates sort as ISO text. */
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
+const isSortValue = (value: unknown): value is SortValue =>
+  typeof value === 'string' ||
+  (Number.isInteger(value) && Number(value) >= INT_MIN && Number(value) <= INT_MAX);
+const isRowId = (value: unknown): value is number =>
+  Number.isInteger(value) && Number(value) >= 1 && Number(value) <= ID_MAX;
+
+/**
+ * A cursor as a client sent it back: `[value, id]` whose id could be a row's and whose value could be in a sort
+ * column, so a forged one is a 400 here rather than an "out of range" error from PostgreSQL.
+ */
 export function decodeCursor(text: string | undefined): Cursor | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
-      Number.isSafeInteger(parsed[1])
-    ) {
+    if (Array.isArray(parsed) && parsed.length === 2 && isSortValue(parsed[0]) && isRowId(parsed[1])) {
       return { value: parsed[0], id: parsed[1] as number };
     }
   } catch {

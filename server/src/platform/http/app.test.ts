@@ -91,6 +91,30 @@ describe.each(testDialects())('app platform on %s', (dialect) => {
     expect(res.json().error.message).toEqual(expect.any(String));
   });
 
+  it('refuses a JSON body that is not valid UTF-8 with 400, rather than storing replacement characters', async () => {
+    // {"nested":{"count":1},"x":"<0xff 0xfe>"}: the bytes 0xff 0xfe can begin no UTF-8 character.
+    const payload = Buffer.concat([
+      Buffer.from('{"nested":{"count":1},"x":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}'),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'invalid_json', message: 'The body is not valid UTF-8.' });
+    const fine = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from('{"nested":{"count":1},"x":"é ✓"}'),
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

@@ -48,15 +48,19 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
+    let wholeBody: string | undefined;
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       // The first failing rule of a field is the one a person fixes first.
       if (field && !(field in fields)) fields[field] = issue.message ?? INVALID_REQUEST;
+      // A rule on the whole body has no field to point at: a schema's own ("Give at least one field to change.")
+      // or a strict schema's unknown fields, named (shortened: they are the client's text).
+      if (!field) wholeBody ??= wholeBodyMessage(issue.keyword, issue.message, issue.params);
     }
     const first = Object.values(fields)[0];
     return {
       status: 400,
-      body: { error: { code: 'validation', message: first ?? INVALID_REQUEST, fields } },
+      body: { error: { code: 'validation', message: first ?? wholeBody ?? INVALID_REQUEST, fields } },
     };
   }
   const statusCode = (error as Partial<FastifyError>).statusCode;
@@ -69,6 +73,15 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     return { status: statusCode, body: { error: { code, message } } };
   }
   return { status: 500, body: { error: { code: 'internal', message: Messages.generic } } };
+}
+
+function wholeBodyMessage(keyword: string, message: string | undefined, params: unknown): string | undefined {
+  if (keyword === 'custom') return message || undefined;
+  if (keyword !== 'unrecognized_keys') return undefined;
+  const keys = (params as { keys?: unknown }).keys;
+  if (!Array.isArray(keys) || keys.length === 0) return undefined;
+  const names = keys.slice(0, 5).map((key) => String(key).slice(0, 40));
+  return `Unknown field${keys.length > 1 ? 's' : ''}: ${names.join(', ')}${keys.length > 5 ? '…' : ''}.`;
 }
 
 export function notFoundBody(): ErrorBody {

@@ -48,7 +48,7 @@ export async function sendBlob(
   }
   // Fastify's HEAD route would put Content-Length: 0 on an empty reply; an empty stream keeps the object's length.
   if (request.method === 'HEAD') return reply.send(Readable.from([]));
-  return reply.send(await blobs.get(key, range));
+  return reply.send(await blobs.get(key, range, stat.size));
 }
 
 /** If-None-Match: '*' or a list of tags; weak tags compare by their opaque part (RFC 9110 §13.1.2). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseSnapshot } from '../../test/db-snapshot';
 import {
   bearer,
+  createAdmin,
   createTestApp,
   registerMember,
   type TestApp,
@@ -114,6 +115,101 @@ describe.each(testDialects())('ids are strict decimal positive integers on %s', 
       payload: `{"type":1,"ids":[${folderId}]}`,
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses ids beyond the id columns (PostgreSQL integer) on admin and shop routes with 400, never 500', async () => {
+    const admin = await createAdmin(t.app);
+    const big = '2147483648';
+    const calls: { method: 'GET' | 'POST' | 'PUT'; url: string; token: string; payload?: object }[] = [
+      ...['block', 'unblock', 'delete', 'undelete', 'impersonate'].map((action) => ({
+        method: 'POST' as const,
+        url: `/api/admin/users/${big}/${action}`,
+        token: admin.token,
+      })),
+      { method: 'POST', url: `/api/admin/wiggles/${big}/block`, token: admin.token },
+      { method: 'GET', url: `/api/admin/wiggles?ownerId=${big}`, token: admin.token },
+      { method: 'GET', url: `/api/admin/originals/${big}/view/t`, token: admin.token },
+      { method: 'GET', url: `/api/admin/logs?entityId=${big}`, token: admin.token },
+      { method: 'GET', url: `/api/admin/coupons/${big}`, token: admin.token },
+      { method: 'GET', url: `/api/admin/purchases?userId=${big}`, token: admin.token },
+      {
+        method: 'POST',
+        url: '/api/admin/requests',
+        token: admin.token,
+        payload: { userId: 2147483648, action: 'block' },
+      },
+      {
+        method: 'POST',
+        url: '/api/admin/coupons',
+        token: admin.token,
+        payload: { name: 'Big', amount: 1, codes: 1, packageId: 9999999999 },
+      },
+      { method: 'GET', url: `/api/shop/purchases/${big}`, token: member.token },
+      {
+        method: 'POST',
+        url: '/api/shop/payment',
+        token: member.token,
+        payload: { packageId: 2147483648, quantity: 1 },
+      },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject({
+        method: call.method,
+        url: call.url,
+        headers: bearer(call.token),
+        ...(call.payload ? { payload: call.payload } : {}),
+      });
+      expect(res.statusCode, `${call.method} ${call.url} ${JSON.stringify(call.payload ?? '')}`).toBe(400);
+      expect(res.json().error.code).toBe('validation');
+    }
+  });
+
+  it('refuses keyset cursors whose id or value cannot be in the columns with 400, never 500', async () => {
+    const admin = await createAdmin(t.app);
+    const cursor = (value: unknown, id: unknown) =>
+      encodeURIComponent(Buffer.from(JSON.stringify([value, id])).toString('base64url'));
+    const lists: { url: string; token: string; numeric: boolean }[] = [
+      { url: '/api/library/originals?sort=width', token: member.token, numeric: true },
+      { url: '/api/library/wiggles?sort=rating', token: member.token, numeric: true },
+      { url: '/api/library/originals?sort=name', token: member.token, numeric: false },
+      { url: '/api/gallery/wiggles?sort=created', token: member.token, numeric: false },
+      { url: '/api/gallery/feed?limit=5', token: member.token, numeric: false },
+      { url: '/api/admin/users?sort=id', token: admin.token, numeric: true },
+      { url: '/api/admin/users?sort=created', token: admin.token, numeric: false },
+      { url: '/api/admin/logs?limit=5', token: admin.token, numeric: false },
+      { url: '/api/admin/purchases?limit=5', token: admin.token, numeric: true },
+    ];
+    for (const list of lists) {
+      const fine = list.numeric ? 5 : 'm';
+      const bad: [unknown, unknown][] = [
+        [fine, 2147483648],
+        [fine, 0],
+        [fine, -3],
+        ...(list.numeric
+          ? ([
+              ['abc', 1],
+              [2147483648, 1],
+              [1.5, 1],
+              [1e300, 1],
+            ] as [unknown, unknown][])
+          : []),
+      ];
+      for (const [value, id] of bad) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${list.url}&cursor=${cursor(value, id)}`,
+          headers: bearer(list.token),
+        });
+        expect(res.statusCode, `${list.url} [${String(value)}, ${String(id)}]`).toBe(400);
+        expect(res.json().error.fields.cursor).toBe('Invalid cursor.');
+      }
+      const ok = await t.app.inject({
+        method: 'GET',
+        url: `${list.url}&cursor=${cursor(fine, 1)}`,
+        headers: bearer(list.token),
+      });
+      expect(ok.statusCode, list.url).toBe(200);
+    }
   });
 
   it('refuses a JSON key given twice', async () => {

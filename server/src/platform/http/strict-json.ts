@@ -77,16 +77,26 @@ export function strictJsonProblem(text: string): string | undefined {
   return undefined;
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 /** Replaces Fastify's JSON body parser by its own (prototype-poisoning checks kept) behind strictJsonProblem. */
 export function installStrictJsonParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const problem = strictJsonProblem(body as string);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // Decoded strictly: invalid UTF-8 would otherwise become U+FFFD and be stored as if the client had sent it.
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new BadRequest('The body is not valid UTF-8.', undefined, 'invalid_json'), undefined);
+      return;
+    }
+    const problem = strictJsonProblem(text);
     if (problem) {
       done(new BadRequest(problem, undefined, 'invalid_json'), undefined);
       return;
     }
-    parse(request, body as string, done);
+    parse(request, text, done);
   });
 }

@@ -12,6 +12,7 @@ import * as exportsTable from './0042-exports';
 import * as adminContent from './0043-admin-content';
 import * as galleryVideo from './0044-gallery-video';
 import * as adminShop from './0045-admin-shop';
+import * as memberSearchTrigrams from './0046-member-search-trigrams';
 
 /** Every migration in order; names sort in the order they run (Kysely's Migrator requires it). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0043-admin-content': adminContent,
   '0044-gallery-video': galleryVideo,
   '0045-admin-shop': adminShop,
+  '0046-member-search-trigrams': memberSearchTrigrams,
 };

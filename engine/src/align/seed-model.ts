@@ -1,0 +1,161 @@
+import type { GrayImage } from '../cv/gray';
+import type { Cv } from '../cv/opencv';
+import {
+  detectBlobKeypoints,
+  detectKeypoints,
+  type Keypoints,
+  matchFeatures,
+  mutualMatches,
+} from './features';
+import { centred, type Guided, guideByModel, type ReducedFrames, withinIndices } from './guided-fit';
+import { type RansacResult, ransacSimilarity } from './ransac';
+import type { Correspondences } from './similarity';
+
+/** A first model and the matches it rests on (centred, full-resolution coordinates). */
+export interface Seed {
+  ok: true;
+  keysL: Keypoints;
+  keysR: Keypoints;
+  /** The matches the first consensus was found among. */
+  strong: Correspondences;
+  ransac: RansacResult;
+  /** The first model after guided matching along its rows. */
+  first: Guided;
+  /** Whether the consensus' own inliers may seed the refinement (else the guided matches do). */
+  strongSeeds: boolean;
+  /**
+   * Whether the texture repeats: fewer than REPEATS_BELOW of the mutual best matches pass the ratio test (railing
+   * 18 %, fences and window grids 2-11 %; aloe 51 %, motorcycle 45 %, layered scenes and thin poles 60 % and more).
+   */
+  repetitive: boolean;
+}
+
+/** A seed, or a refusal with its reason; `retry` tells whether blob features may still find the pair. */
+export type SeedResult = Seed | { ok: false; reason: string; retry: boolean };
+
+const MIN_KEYPOINTS = 40;
+const MIN_MATCHES = 8;
+const MIN_INLIERS = 15;
+/** Strong inliers enough to seed guided matching (which then needs MIN_CONFIRMED matches along the rows). */
+const MIN_SEED_INLIERS = 6;
+const MIN_INLIERS_RATIO = 0.25;
+/** Guided matches (Hamming ≤ 64, within 1 reduced px of the model's row) that confirm a pair whose strong matches are mostly repeats. */
+const MIN_CONFIRMED = 60;
+/** Strong inliers below which the guided matches seed the refinement (see alignPair). */
+const MIN_STRONG_SEEDS = 30;
+const REPEATS_BELOW = 0.3;
+/** Plausible misalignments of two shots of one pair (beyond them the pair is refused). */
+export const MAX_ROTATION_DEG = 10;
+export const MIN_SCALE = 0.8;
+export const MAX_SCALE = 1.25;
+/**
+ * The blob path's bars (mutual matches without ratio test are many, so a chance consensus is larger): measured on
+ * 1024 px copies, the genuine repetitive pairs ORB missed had 89–302 RANSAC inliers and 266–696 guided matches
+ * along the rows; the refusal cases (unrelated photos, non-overlapping halves of one photo) at most 12 and 79.
+ */
+const MIN_BLOB_INLIERS = 40;
+const MIN_BLOB_CONFIRMED = 150;
+
+/** Bounds of a plausible model (rotation, scale) and the disparity range, px of the full image. */
+function ransacOptions(thresholdPx: number, maxDisparityPx: number) {
+  return {
+    thresholdPx,
+    maxDisparityPx,
+    minScale: MIN_SCALE,
+    maxScale: MAX_SCALE,
+    maxRotationDeg: MAX_ROTATION_DEG,
+  };
+}
+
+/**
+ * The first model from ORB corners: mutual best matches that pass the ratio test, RANSAC on their vertical
+ * residuals, then guided matching along the model's rows. Refuses with the reason when they do not make a pair.
+ */
+export function cornerSeed(
+  cv: Cv,
+  grayL: GrayImage,
+  grayR: GrayImage,
+  f: ReducedFrames,
+  maxDisparityPx: number,
+): SeedResult {
+  const keysL = detectKeypoints(cv, grayL);
+  const keysR = detectKeypoints(cv, grayR);
+  if (keysL.count < MIN_KEYPOINTS || keysR.count < MIN_KEYPOINTS) {
+    return {
+      ok: false,
+      retry: false,
+      reason: 'too few features: the photos have too little texture to align',
+    };
+  }
+  const found = matchFeatures(keysL, keysR, Math.max(grayL.height, grayR.height));
+  const n = found.leftX.length;
+  if (n < MIN_MATCHES) {
+    return {
+      ok: false,
+      retry: true,
+      reason: `too few matching features (${n}): the photos do not look like one stereo pair`,
+    };
+  }
+  const strong = centred(found, f);
+  const ransac = ransacSimilarity(strong, ransacOptions(2 * f.sL, maxDisparityPx));
+  const strongInliers = ransac?.inliers.length ?? 0;
+  // A repetitive scene leaves few strong matches (the ratio test rejects the repeats): a smaller first consensus
+  // may seed the guided matching when it holds a quarter of the matches (halves of one photo that do not overlap
+  // reached 7 of 73), and the guided matches must then confirm the pair along the rows.
+  const smallShare = strongInliers < MIN_INLIERS_RATIO * n;
+  if (!ransac || (strongInliers < MIN_INLIERS && (strongInliers < MIN_SEED_INLIERS || smallShare))) {
+    return {
+      ok: false,
+      retry: true,
+      reason: `too few consistent matches (${strongInliers} of ${n}): the photos do not look like one stereo pair`,
+    };
+  }
+  // Guided matching with the first model: repetitive texture (fences, tiles, a calibration board) loses most of
+  // its true matches to the ratio test; within a band of rows around the model's prediction they come back.
+  const first = guideByModel(keysL, keysR, ransac.model, f, maxDisparityPx);
+  const confirmed = withinIndices(first.matches, first.model, f.sL).length;
+  if ((strongInliers < MIN_INLIERS || smallShare) && confirmed < MIN_CONFIRMED) {
+    return {
+      ok: false,
+      retry: true,
+      reason: `too few consistent matches (${strongInliers} of ${n}, ${confirmed} along the rows): the photos do not look like one stereo pair`,
+    };
+  }
+  // Measured on the opencv-doc chessboard rig: seeds from the strong inliers refine better whenever there are
+  // enough of them (the guided ones include repeats one square off, whose tiles pull the refit).
+  return {
+    ok: true,
+    keysL,
+    keysR,
+    strong,
+    ransac,
+    first,
+    strongSeeds: strongInliers >= MIN_STRONG_SEEDS,
+    repetitive: n < REPEATS_BELOW * found.mutual,
+  };
+}
+
+/**
+ * The first model from AKAZE blobs, for pairs the corners could not align: mutual nearest neighbours without a
+ * ratio test, RANSAC on their vertical residuals (a repeat along the row agrees vertically), guided matching along
+ * the rows. Undefined unless both the consensus and the guided matches are clearly beyond what unrelated photos
+ * reach (see MIN_BLOB_INLIERS).
+ */
+export function blobSeed(
+  cv: Cv,
+  grayL: GrayImage,
+  grayR: GrayImage,
+  f: ReducedFrames,
+  maxDisparityPx: number,
+): Seed | undefined {
+  const keysL = detectBlobKeypoints(cv, grayL);
+  const keysR = detectBlobKeypoints(cv, grayR);
+  if (keysL.count < MIN_KEYPOINTS || keysR.count < MIN_KEYPOINTS) return undefined;
+  const found = mutualMatches(keysL, keysR, grayL.width, Math.max(grayL.height, grayR.height));
+  const strong = centred(found, f);
+  const ransac = ransacSimilarity(strong, ransacOptions(1.5 * f.sL, maxDisparityPx));
+  if (!ransac || ransac.inliers.length < MIN_BLOB_INLIERS) return undefined;
+  const first = guideByModel(keysL, keysR, ransac.model, f, maxDisparityPx);
+  if (withinIndices(first.matches, first.model, f.sL).length < MIN_BLOB_CONFIRMED) return undefined;
+  return { ok: true, keysL, keysR, strong, ransac, first, strongSeeds: false, repetitive: true };
+}
