@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeLayeredScene, renderView } from '../cv/synthetic-scene';
 import { interpolatePair } from '../interpolate/interpolate-views';
+import { layeredViews } from '../testing/layered-views';
 import { gradientRaw, jpegOf, solidRaw } from '../testing/make-images';
 import { buildMpo } from '../testing/make-mpo';
 
@@ -138,14 +138,13 @@ describe('wiggle CLI', () => {
   });
 
   it('interpolate writes the same frames as the engine on one thread (the compiled helper thread included)', async () => {
-    const scene = makeLayeredScene({
+    const views = layeredViews({
       width: 400,
       height: 270,
       seed: 9,
       maxDisparity: 16,
       backgroundDisparity: 2,
     });
-    const views = [renderView(scene, 0), renderView(scene, 1)];
     const files = [join(dir, 'scene-left.png'), join(dir, 'scene-right.png')];
     for (const [k, view] of views.entries()) {
       await sharp(view.data, { raw: { width: 400, height: 270, channels: 3 } })

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { makeLayeredScene, renderView } from '../cv/synthetic-scene';
+import { layeredViews } from '../testing/layered-views';
 import { stepsDoneByHelper } from './helper-thread';
 import { interpolatePair, interpolateViews } from './interpolate-views';
 import { crossFade, psnr, ssim } from './quality';
 
 describe('interpolateViews', () => {
   it('synthesizes the in-between views of a layered scene far better than a cross-fade', async () => {
-    const scene = makeLayeredScene({
-      width: 600,
-      height: 400,
-      seed: 21,
-      maxDisparity: 24,
-      backgroundDisparity: 4,
-    });
-    const views = [0, 0.25, 0.5, 0.75, 1].map((c) => renderView(scene, c));
+    const views = layeredViews(
+      { width: 600, height: 400, seed: 21, maxDisparity: 24, backgroundDisparity: 4 },
+      [0, 0.25, 0.5, 0.75, 1],
+    );
     const frames = await interpolateViews(views[0]!, views[4]!);
     expect(frames).toHaveLength(3);
     frames.forEach((frame, k) => {
@@ -28,27 +24,23 @@ describe('interpolateViews', () => {
   });
 
   it('returns the views themselves at positions 0 and 100 and honours custom positions', async () => {
-    const scene = makeLayeredScene({ width: 320, height: 240, seed: 2, maxDisparity: 12 });
-    const left = renderView(scene, 0);
-    const right = renderView(scene, 1);
-    const [atLeft, atRight] = await interpolateViews(left, right, [0, 100]);
-    expect(psnr(atLeft!, left)).toBeGreaterThan(40);
-    expect(psnr(atRight!, right)).toBeGreaterThan(40);
+    const [left, right] = layeredViews({ width: 320, height: 240, seed: 2, maxDisparity: 12 });
+    const [atLeft, atRight] = await interpolateViews(left!, right!, [0, 100]);
+    expect(psnr(atLeft!, left!)).toBeGreaterThan(40);
+    expect(psnr(atRight!, right!)).toBeGreaterThan(40);
   });
 
   it('gives the same bytes on two threads as on one', async () => {
-    const scene = makeLayeredScene({
+    const [left, right] = layeredViews({
       width: 480,
       height: 321,
       seed: 5,
       maxDisparity: 20,
       backgroundDisparity: 2,
     });
-    const left = renderView(scene, 0);
-    const right = renderView(scene, 1);
-    const one = await interpolatePair(left, right, [25, 50, 75], { threads: 1 });
+    const one = await interpolatePair(left!, right!, [25, 50, 75], { threads: 1 });
     const before = stepsDoneByHelper();
-    const two = await interpolatePair(left, right, [25, 50, 75], { threads: 2 });
+    const two = await interpolatePair(left!, right!, [25, 50, 75], { threads: 2 });
     expect(stepsDoneByHelper() - before).toBe(7); // 2 census, window costs, sweep, sum, winners, synthesis
     expect(one.confidence).toBeGreaterThan(0.2); // the frames are synthesized, not cross-faded
     expect(two.confidence).toBe(one.confidence);
