@@ -170,17 +170,52 @@ interface PixelCosts {
 
 /** Matching cost of left pixel i with right pixel j: census Hamming distance × BIT plus the capped colour difference. */
 function pixelCost(m: PixelCosts, i: number, j: number): number {
-  const c = BIT * popcount(m.cl[i]! ^ m.cr[j]!);
-  const { rgbL, rgbR } = m;
-  if (!rgbL || !rgbR) return c;
   const p = 3 * i;
+  const { rgbL } = m;
+  if (!rgbL || !m.rgbR) return BIT * popcount(m.cl[i]! ^ m.cr[j]!);
+  return costWith(m.cl[i]!, rgbL[p]!, rgbL[p + 1]!, rgbL[p + 2]!, m.cr, m.rgbR, j);
+}
+
+/** pixelCost with colour, from the left pixel's code and colour (callers read them once per pixel). */
+function costWith(
+  code: number,
+  r: number,
+  g: number,
+  b: number,
+  cr: Uint32Array,
+  rgbR: Uint8Array,
+  j: number,
+): number {
   const q = 3 * j;
-  const ad =
-    Math.abs(rgbL[p]! - rgbR[q]!) +
-    Math.abs(rgbL[p + 1]! - rgbR[q + 1]!) +
-    Math.abs(rgbL[p + 2]! - rgbR[q + 2]!);
-  const colour = ad * COLOUR_WEIGHT;
-  return c + (colour < COLOUR_CAP ? colour : COLOUR_CAP);
+  const colour =
+    (Math.abs(r - rgbR[q]!) + Math.abs(g - rgbR[q + 1]!) + Math.abs(b - rgbR[q + 2]!)) * COLOUR_WEIGHT;
+  return BIT * popcount(code ^ cr[j]!) + (colour < COLOUR_CAP ? colour : COLOUR_CAP);
+}
+
+/**
+ * pixelCost of left pixel i with right pixels j0 − k for k in [kFrom, kTo], into out[base + k]: the left pixel's
+ * code and colour read once.
+ */
+function rowCosts(
+  m: PixelCosts,
+  i: number,
+  j0: number,
+  out: Uint8Array,
+  base: number,
+  kFrom: number,
+  kTo: number,
+): void {
+  const { cr, rgbR } = m;
+  const code = m.cl[i]!;
+  if (!m.rgbL || !rgbR) {
+    for (let k = kFrom; k <= kTo; k++) out[base + k] = BIT * popcount(code ^ cr[j0 - k]!);
+    return;
+  }
+  const p = 3 * i;
+  const r = m.rgbL[p]!;
+  const g = m.rgbL[p + 1]!;
+  const b = m.rgbL[p + 2]!;
+  for (let k = kFrom; k <= kTo; k++) out[base + k] = costWith(code, r, g, b, cr, rgbR, j0 - k);
 }
 
 /**
@@ -204,7 +239,7 @@ export function windowCostRows(v: SgmVolume, y0: number, y1: number): void {
       // Level k matches right pixel x − min − k, inside the view for kFrom ≤ k ≤ kTo.
       const kFrom = Math.max(0, x - min - w + 1);
       const kTo = Math.min(levels - 1, x - min);
-      for (let k = kFrom; k <= kTo; k++) raw[base + k] = pixelCost(m, i, i - min - k);
+      rowCosts(m, i, i - min, raw, base, kFrom, kTo);
     }
     for (let x = 0; x < w; x++) {
       const to = x * levels;
