@@ -87,8 +87,23 @@ describe.each(testDialects())('app platform on %s', (dialect) => {
       payload: '{"nested":',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toEqual(expect.any(String));
+    expect(res.json().error.code).toBe('invalid_json');
     expect(res.json().error.message).toEqual(expect.any(String));
+  });
+
+  it("answers the framework's body refusals in the app's codes, never naming the framework", async () => {
+    const post = (headers: Record<string, string>, payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/test/echo', headers, payload });
+    const empty = await post({ 'content-type': 'application/json' }, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.code).toBe('invalid_json');
+    const form = await post({ 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
+    expect(form.statusCode).toBe(415);
+    expect(form.json().error).toEqual({
+      code: 'unsupported_media_type',
+      message: 'This content type is not accepted here.',
+    });
+    for (const res of [empty, form]) expect(JSON.stringify(res.json())).not.toMatch(/fst_|fastify/i);
   });
 
   it('refuses a JSON body that is not valid UTF-8 with 400, rather than storing replacement characters', async () => {

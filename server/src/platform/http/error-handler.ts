@@ -40,6 +40,24 @@ export function answerFrameworkError(
   } satisfies ErrorBody);
 }
 
+/**
+ * Fastify's own refusals of a body, in the app's codes and words (its codes, such as FST_ERR_CTP_INVALID_JSON_BODY,
+ * name the framework; a client sees the same code for bad JSON whichever layer found it).
+ */
+const FRAMEWORK_CLIENT_ERRORS: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: 'The request body is empty; JSON was expected.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'This content type is not accepted here.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'bad_request',
+    message: 'The request body does not match its Content-Length.',
+  },
+};
+
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     const body: ErrorBody = { error: { code: error.code, message: error.message } };
@@ -67,6 +85,8 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     // Fastify's own client errors (bad JSON, unsupported content type, body too large...) say nothing internal.
     const fastifyError = error as FastifyError;
+    const known = FRAMEWORK_CLIENT_ERRORS[fastifyError.code ?? ''];
+    if (known) return { status: statusCode, body: { error: { ...known } } };
     const code =
       statusCode === 429 ? 'too_many_requests' : (fastifyError.code ?? 'bad_request').toLowerCase();
     const message = fastifyError.validation ? INVALID_REQUEST : fastifyError.message || INVALID_REQUEST;
