@@ -5,6 +5,7 @@ import { Kysely, type MigrationProvider, Migrator, PostgresDialect, SqliteDialec
 import pg from 'pg';
 import type { Config } from '../../config';
 import type { Dialect } from './columns';
+import { registerDirectReads } from './direct-reads';
 import { migrations } from './migrations/all';
 import type { Database } from './schema';
 import { cachePreparedStatements } from './statement-cache';
@@ -36,7 +37,9 @@ export function createDatabase(
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   cachePreparedStatements(sqlite);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  registerDirectReads(db, sqlite);
+  return db;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
