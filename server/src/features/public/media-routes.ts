@@ -35,7 +35,9 @@ export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = a
   async function sendFrame(request: FastifyRequest, reply: FastifyReply, id: number, name: GalleryFrameName) {
     const embed = (request.query as { wm?: string }).wm === 'iframe';
     const frame = await visibleFrame(deps, await viewerOf(request), id, name, embed);
-    return sendBlob(request, reply, deps.blobs, frame.key, 'image/webp', cacheControlFor(frame.isPublic));
+    return sendBlob(request, reply, deps.blobs, frame.key, 'image/webp', cacheControlFor(frame.isPublic), {
+      immutable: true,
+    });
   }
 
   app.get(
@@ -79,6 +81,7 @@ export const galleryMediaRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = a
         preview.key,
         'image/webp',
         cacheControlFor(preview.isPublic),
+        { immutable: true },
       );
     },
   );

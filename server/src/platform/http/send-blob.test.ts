@@ -19,7 +19,8 @@ function describeMediaOver(
   driver: string,
   open: () => Promise<{ blobs: BlobStore; close(): Promise<void> }>,
 ) {
-  describe(`sendBlob over ${driver}`, () => {
+  // The same answers whether the bytes come from the store or, for an immutable key, from memory.
+  describe.each([false, true])(`sendBlob over ${driver}, immutable %s`, (immutable) => {
     let app: FastifyInstance;
     let store: { blobs: BlobStore; close(): Promise<void> };
     beforeAll(async () => {
@@ -35,6 +36,8 @@ function describeMediaOver(
           store.blobs,
           name === 'missing' ? 'nothing/here.jpg' : KEY,
           'image/jpeg',
+          undefined,
+          { immutable },
         );
       });
       await app.ready();

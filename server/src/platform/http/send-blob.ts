@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore, ByteRange } from '../blobs/blob-store';
+import { type BlobEntry, immutableBlob } from '../blobs/immutable-blob-cache';
 import { NotFound } from '../errors';
 
 /** A URL of member media only ever shows one object, except when a creation re-runs, which the ETag catches. */
@@ -20,8 +21,10 @@ export async function sendBlob(
   contentType: string,
   /** Private media (the default) need a session: browsers may keep them, shared caches never. */
   cacheControl = PRIVATE_IMMUTABLE,
+  /** `immutable`: the key's content never changes once written, so a small object may come from memory (immutableBlob). */
+  { immutable = false }: { immutable?: boolean } = {},
 ): Promise<FastifyReply> {
-  const stat = await blobs.stat(key);
+  const stat: BlobEntry | null = immutable ? await immutableBlob(blobs, key) : await blobs.stat(key);
   if (!stat) throw new NotFound();
   const etag = `"${stat.size.toString(16)}-${stat.modifiedAt.getTime().toString(16)}"`;
   reply
@@ -48,6 +51,7 @@ export async function sendBlob(
   }
   // Fastify's HEAD route would put Content-Length: 0 on an empty reply; an empty stream keeps the object's length.
   if (request.method === 'HEAD') return reply.send(Readable.from([]));
+  if (stat.bytes) return reply.send(range ? stat.bytes.subarray(range.start, range.end + 1) : stat.bytes);
   return reply.send(await blobs.get(key, range, stat.size));
 }
 
