@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { HelmetOptions } from 'helmet';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { accountRoutes } from './features/account/routes';
@@ -23,6 +24,7 @@ import { authRoutes } from './features/auth/routes';
 import { exportDepsOf } from './features/exports/deps';
 import { registerExportJobs } from './features/exports/jobs';
 import { exportRoutes } from './features/exports/routes';
+import { galleryDepsOf } from './features/gallery/deps';
 import { purgeGalleryTrash } from './features/gallery/purge-service';
 import { galleryRoutes } from './features/gallery/routes';
 import { shareLinkRoutes } from './features/gallery/share-link-routes';
@@ -32,6 +34,8 @@ import { libraryRoutes } from './features/library/routes';
 import { purgeExpired } from './features/library/trash-service';
 import { uploadRoutes } from './features/library/upload-routes';
 import { publicApiRoutes } from './features/public/api-routes';
+import { iframeFastPath } from './features/public/iframe-fast-path';
+import { iframePages } from './features/public/iframe-pages';
 import { galleryMediaRoutes } from './features/public/media-routes';
 import { publicPageRoutes } from './features/public/page-routes';
 import { createCreditService } from './features/shop/credit-service';
@@ -44,18 +48,42 @@ import { wiggleMediaRoutes } from './features/wiggles/media-routes';
 import { wiggleRoutes } from './features/wiggles/routes';
 import { deleteExpiredSessions } from './platform/auth/sessions';
 import { answerFrameworkError, installErrorHandler } from './platform/http/error-handler';
+import { fastPathServers } from './platform/http/fast-path-server';
 import { removeAbandonedUploads, uploadTempDir } from './platform/http/multipart';
 import { installNoStoreForTokens } from './platform/http/no-store';
 import type { FeaturePluginOptions } from './platform/http/plugin-options';
 import { installSameOriginCheck } from './platform/http/same-origin';
-import { installSecurityHeaders } from './platform/http/security-headers';
+import { installSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { installStrictJsonParser } from './platform/http/strict-json';
-import { fastifyTrustProxy } from './platform/http/trust-proxy';
+import { clientAddressReader, fastifyTrustProxy } from './platform/http/trust-proxy';
 import { registerWebApp } from './platform/http/web-app';
 import { pruneProcessLogs } from './platform/jobs/process-log';
 import { runEvery } from './platform/jobs/repeating-job';
 import { registerSandboxPage } from './platform/payments/sandbox-routes';
 import type { Platform } from './platform/platform';
+
+/** helmet's headers for every page and API answer (the iframe pages relax the framing rules, iframe-pages.ts). */
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // MUI/emotion inject <style> elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      workerSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  // Images and embeds are loaded from the gallery's iframe pages on other sites.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  crossOriginEmbedderPolicy: false,
+};
 
 /** Builds the HTTP application on a ready platform (the job handlers are startJobHandlers, below); `main.ts` and the tests both call it. */
 export async function buildApp(
@@ -63,7 +91,10 @@ export async function buildApp(
   wiggles: WigglesDeps = wigglesDepsOf(platform),
 ): Promise<FastifyInstance> {
   const { config } = platform;
+  const headers = securityHeaders(HELMET_OPTIONS);
+  const servers = fastPathServers();
   const app = Fastify({
+    serverFactory: servers.serverFactory,
     loggerInstance: platform.log,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Generous for JSON; uploads go through multipart with their own limits.
@@ -83,27 +114,7 @@ export async function buildApp(
   installSameOriginCheck(app, config.PUBLIC_URL);
   installNoStoreForTokens(app);
 
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI/emotion inject <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Images and embeds are loaded from the gallery's iframe pages on other sites.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, headers);
   await app.register(fastifyCookie);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
@@ -166,7 +177,16 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
-  await app.register(publicPageRoutes, options);
+  const iframes = iframePages(galleryDepsOf(platform), config.PUBLIC_URL);
+  await app.register(publicPageRoutes, { platform, deps: iframes });
+  servers.use(
+    iframeFastPath({
+      iframes,
+      securityHeaders: headers,
+      clientAddress: clientAddressReader(config.TRUST_PROXY),
+      log: platform.log,
+    }),
+  );
   if (platform.payments.sandbox) await registerSandboxPage(app, platform.payments.sandbox);
 
   await registerWebApp(app, config.WEB_DIST);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DownloadMode, FeedPage } from '@wiggle/common/schemas/gallery';
 import { galleryImageUrl, wigglePageUrl } from '@wiggle/common/schemas/gallery';
@@ -15,6 +15,7 @@ import { daySalt, recordViews } from './view-store';
 import {
   findVisibleAlbum,
   findVisibleWiggle,
+  findVisibleWiggleEmbed,
   listFeedPage,
   listVisibleSubAlbums,
   listVisibleWigglesInAlbum,
@@ -30,6 +31,32 @@ export type VisibleWiggle = GalleryWiggleRow & { is_public_view: number; album_n
 
 export async function visibleWiggle(deps: GalleryDeps, viewer: Viewer, id: number): Promise<VisibleWiggle> {
   const row = await findVisibleWiggle(deps.db, viewer, id, isoNow());
+  if (!row) throw new NotFound('Wiggle not found.');
+  return row;
+}
+
+/** The columns an iframe page shows of a visible wiggle (findVisibleWiggleEmbed). */
+export type EmbeddedWiggle = Pick<
+  VisibleWiggle,
+  | 'id'
+  | 'album_id'
+  | 'owner_id'
+  | 'name'
+  | 'description'
+  | 'width'
+  | 'height'
+  | 'has_in_betweens'
+  | 'video_key'
+  | 'is_public_view'
+>;
+
+/** visibleWiggle for an iframe page: only the columns it shows. */
+export async function visibleWiggleEmbed(
+  deps: GalleryDeps,
+  viewer: Viewer,
+  id: number,
+): Promise<EmbeddedWiggle> {
+  const row = await findVisibleWiggleEmbed(deps.db, viewer, id, isoNow());
   if (!row) throw new NotFound('Wiggle not found.');
   return row;
 }
@@ -118,9 +145,7 @@ export async function countViews(deps: GalleryDeps, { viewer, wiggles, address, 
     recentViews.day = day;
     recentViews.seen.clear();
   }
-  const visitor = createHash('sha256')
-    .update(`${recentViews.salt}\n${address}\n${userAgent}`)
-    .digest('base64url');
+  const visitor = hash('sha256', `${recentViews.salt}\n${address}\n${userAgent}`, 'base64url');
   const seen = recentViews.seen;
   const fresh = ids.filter((id) => !seen.has(`${id}:${visitor}`));
   if (fresh.length === 0) return [];

@@ -1,37 +1,34 @@
 import {
-  albumIframeUrl,
   albumPageUrl,
   FeedQuerySchema,
   shareLinkPageUrl,
-  wiggleIframeUrl,
   wigglePageUrl,
 } from '@wiggle/common/schemas/gallery';
-import { ID_DIGITS, idText, isIdText } from '@wiggle/common/schemas/ids';
+import { idText } from '@wiggle/common/schemas/ids';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../platform/errors';
-import type { FeaturePluginOptions } from '../../platform/http/plugin-options';
+import type { FeaturePluginOptionsWith } from '../../platform/http/plugin-options';
 import { galleryDepsOf } from '../gallery/deps';
 import type { Viewer } from '../gallery/public-service';
 import { countViews, feedPage, shareLinkState, visibleAlbum, visibleWiggle } from '../gallery/public-service';
+import { IFRAME_CSP, type IframePages, parseIframeFile } from './iframe-pages';
 import { expiredPage, renderPage } from './page-layout';
-import { albumIframe, albumPage, feedPageHtml, type PageContext, wiggleIframe, wigglePage } from './pages';
-import { pageEtag, type RenderedPage, renderedPageCache } from './rendered-pages';
-import { setCacheControl, viewerOf } from './viewer';
+import { albumPage, feedPageHtml, type PageContext, wigglePage } from './pages';
+import { pageEtag, type RenderedPage } from './rendered-pages';
+import { setCacheControl, sharedCacheable, viewerOf } from './viewer';
 
 const id = idText();
-/** `w-{id}.html` or `g-{id}.html`, the id written plainly (no leading zero); its range is checked with isIdText. */
-const IFRAME_FILE = new RegExp(`^([wg])-(${ID_DIGITS})\\.html$`);
-/** Only the iframe pages may be framed, by any site; every other page keeps helmet's same-origin policy. */
-const IFRAME_CSP =
-  "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors *";
 
 /**
  * The public pages at the root (DESIGN §4): album, wiggle, share-link, feed and iframe pages, server-rendered HTML
  * without the single-page app. What they show comes through the gallery's access rules; anything else is a 404 page.
  */
-export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = async (app, { platform }) => {
+export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptionsWith<IframePages>> = async (
+  app,
+  { platform, deps: iframes },
+) => {
   const deps = galleryDepsOf(platform);
   const origin = platform.config.PUBLIC_URL;
   const schema = { tags: ['public pages'], security: [], hide: true };
@@ -66,9 +63,6 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
       throw error;
     }
   }
-  /** The single-wiggle iframe, the hottest public page, rendered once per content (see renderedPageCache). */
-  const wiggleIframes = renderedPageCache();
-
   /**
    * One view per visitor, wiggle and day: a wiggle page or embed counts its wiggle, an album page or embed each wiggle
    * its grid shows (they all play there); the owner's and admins' visits do not count.
@@ -85,9 +79,6 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
       userAgent: request.headers['user-agent'] ?? '',
     });
   }
-
-  /** A page shaped for a signed-in viewer (the owner's blocked wiggles, an admin's view) never goes to shared caches. */
-  const cacheable = (viewer: Viewer, isPublic: number) => isPublic === 1 && viewer.memberId === undefined;
 
   const context = (
     path: string,
@@ -111,7 +102,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
         const path = albumPageUrl(content.album.id);
         return {
           html: albumPage(context(path), content),
-          isPublic: cacheable(viewer, content.album.is_public_view),
+          isPublic: sharedCacheable(viewer, content.album.is_public_view),
         };
       }),
   );
@@ -126,7 +117,7 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
         await counted(request, viewer, [wiggle]);
         const albumHref = wiggle.allow_link_to_album === 1 ? albumPageUrl(wiggle.album_id) : null;
         const html = wigglePage(context(wigglePageUrl(wiggle.album_id, wiggle.id)), wiggle, albumHref);
-        return { html, isPublic: cacheable(viewer, wiggle.is_public_view) };
+        return { html, isPublic: sharedCacheable(viewer, wiggle.is_public_view) };
       }),
   );
 
@@ -195,42 +186,17 @@ export const publicPageRoutes: FastifyPluginAsyncZod<FeaturePluginOptions> = asy
       },
     },
     async (request, reply) => {
-      const match = IFRAME_FILE.exec(request.params.file);
-      if (!match?.[2] || !isIdText(match[2])) return notFoundPage(reply);
+      const target = parseIframeFile(request.params.file);
+      if (!target) return notFoundPage(reply);
       reply.header('Content-Security-Policy', IFRAME_CSP).removeHeader('X-Frame-Options');
-      const share = request.query.share;
       return page(request, reply, async () => {
-        const viewer = await viewerOf(request);
-        const target = Number(match[2]);
-        if (match[1] === 'w') {
-          const wiggle = await visibleWiggle(deps, viewer, target);
-          await counted(request, viewer, [wiggle]);
-          const key = [
-            wiggle.id,
-            wiggle.album_id,
-            wiggle.name,
-            wiggle.description,
-            wiggle.width,
-            wiggle.height,
-            wiggle.has_in_betweens,
-            wiggle.is_public_view,
-            share ?? '',
-          ].join('\u0000');
-          const html = wiggleIframes(key, () =>
-            wiggleIframe({ ...context(wiggleIframeUrl(target), share), watermark: 'iframe' }, wiggle),
-          );
-          return { html, isPublic: cacheable(viewer, wiggle.is_public_view) };
-        }
-        const content = await visibleAlbum(deps, viewer, target);
-        await counted(request, viewer, content.wiggles);
-        const html = albumIframe(
-          {
-            ...context(albumIframeUrl(target), share, (w) => `${origin}${wigglePageUrl(target, w)}`),
-            newTab: true,
-          },
-          content,
-        );
-        return { html, isPublic: cacheable(viewer, content.album.is_public_view) };
+        const { page: html, isPublic } = await iframes(target, {
+          viewer: await viewerOf(request),
+          address: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+          share: request.query.share,
+        });
+        return { html, isPublic };
       });
     },
   );

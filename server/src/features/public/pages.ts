@@ -6,7 +6,7 @@ import {
   wigglePageUrl,
 } from '@wiggle/common/schemas/gallery';
 import { galleryVideoUrl, videoFrameSize } from '@wiggle/common/schemas/gallery-video';
-import type { VisibleAlbum, VisibleWiggle } from '../gallery/public-service';
+import type { EmbeddedWiggle, VisibleAlbum, VisibleWiggle } from '../gallery/public-service';
 import { type PageMeta, renderPage } from './page-layout';
 import { escapeHtml, type WiggleView, wiggleFrames } from './wiggle-markup';
 
@@ -49,7 +49,7 @@ const oembedOf = (context: PageContext) =>
   `${context.origin}/api/oembed?format=json&url=${encodeURIComponent(context.origin + context.path)}`;
 
 /** The stored video, when there is one: og:video, and Twitter's player card with the iframe page as its player. */
-function videoMeta(context: PageContext, wiggle: VisibleWiggle): Partial<PageMeta> {
+function videoMeta(context: PageContext, wiggle: EmbeddedWiggle): Partial<PageMeta> {
   if (!wiggle.video_key) return {};
   const size = videoFrameSize(wiggle.width, wiggle.height);
   const share = context.share ? `?share=${encodeURIComponent(context.share)}` : '';
@@ -61,7 +61,7 @@ function videoMeta(context: PageContext, wiggle: VisibleWiggle): Partial<PageMet
   };
 }
 
-function wiggleMeta(context: PageContext, wiggle: VisibleWiggle): PageMeta {
+function wiggleMeta(context: PageContext, wiggle: EmbeddedWiggle): PageMeta {
   return {
     ...videoMeta(context, wiggle),
     title: wiggle.name,
@@ -142,7 +142,7 @@ export function feedPageHtml(
 /** The iframe body: no headings or chrome, the wiggle (or the grid) fills the frame. */
 const IFRAME_STYLES = 'main{padding:0;max-width:none}body{background:transparent}.grid{gap:4px}';
 
-export function wiggleIframe(context: PageContext, wiggle: VisibleWiggle): string {
+export function wiggleIframe(context: PageContext, wiggle: EmbeddedWiggle): string {
   const body = `<main><a href="${escapeHtml(context.origin + wigglePageUrl(wiggle.album_id ?? 0, wiggle.id))}" target="_blank" rel="noopener">${wiggleFrames(viewOf(wiggle), 'single', access(context))}</a></main>`;
   return renderPage({ ...wiggleMeta(context, wiggle), noindex: true }, body, IFRAME_STYLES);
 }

@@ -14,6 +14,10 @@ export async function viewerOf(request: FastifyRequest, shareToken?: string): Pr
   };
 }
 
+/** A page shaped for a signed-in viewer (the owner's blocked wiggles, an admin's view) never goes to shared caches. */
+export const sharedCacheable = (viewer: Viewer, isPublic: number) =>
+  isPublic === 1 && viewer.memberId === undefined;
+
 /**
  * Public content may sit in shared caches (CDNs, proxies) for a few minutes. Private or shared content never does,
  * and the viewer's own browser revalidates it each time (ETag), so a deactivated link or a wiggle made private

@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 
 /** What Fastify's `trustProxy` receives: nobody, a number of proxy hops, or the proxies' addresses and CIDRs. */
 export type TrustedProxies = false | number | string[];
@@ -38,4 +40,17 @@ export function fastifyTrustProxy(
   trusted: TrustedProxies,
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted;
+}
+
+/**
+ * The client address exactly as Fastify's `request.ip` reads it under `fastifyTrustProxy(trusted)`, for a request
+ * answered before Fastify sees it (fast-path-server.ts).
+ */
+export function clientAddressReader(trusted: TrustedProxies): (request: IncomingMessage) => string {
+  if (trusted === false) return (request) => request.socket.remoteAddress ?? '';
+  const trust =
+    typeof trusted === 'number'
+      ? (_address: string, hop: number) => hop < trusted
+      : proxyAddr.compile(trusted);
+  return (request) => proxyAddr(request, trust);
 }
