@@ -2,7 +2,9 @@
  * Public gallery delivery: throughput of a public wiggle's full view (`/api/gallery/wiggle/image/...`) and of its
  * iframe page (`/iframe/w-{id}.html`), each against a bare Node `http` server sending the same bytes (the same body,
  * the view streamed from the same file, the page from memory, under the same headers, so the same response size) in
- * the same run; and the iframe page's weight before images. The ratio is given by CPU time (requests per CPU-second
+ * the same run. Two full views: a small one, which our server keeps in memory after the first request (media up to
+ * 512 KB under immutable keys, immutable-blob-cache.ts), and a large one past that size, streamed from the store
+ * each time as the bare server does for both; and the iframe page's weight before images. The ratio is given by CPU time (requests per CPU-second
  * of this process, which runs the client for both sides alike) and by wall time; on a loaded, shared machine the
  * CPU figure is the steadier. Prints figures (goal: ≥ 0.6× the bare server; page < 30 KB), never pass/fail.
  */
@@ -12,6 +14,7 @@ import { Agent, createServer, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { seeded } from '@wiggle/engine/seeded-random';
 import { createAlbum } from '@wiggle/server/features/gallery/album-service';
 import { galleryFrameKey } from '@wiggle/server/features/gallery/frame-keys';
 import { createGalleryWiggle } from '@wiggle/server/features/gallery/wiggle-service';
@@ -33,6 +36,16 @@ const webp = (width: number, height: number, r: number) =>
  * for both sides alike, so the CPU figure is client + server; on a shared, loaded machine it moves far less than
  * the wall figure. Also the size of one response as sent (status line, headers and body).
  */
+/** A WebP of random pixels (`seed`), which stays large: past the in-memory media cache's object size. */
+async function noisyWebp(width: number, height: number, seed: number) {
+  const random = seeded(seed);
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.floor(random() * 256);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
 async function throughput(url: string): Promise<{ rps: number; cpuRps: number; size: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   let size = 0;
@@ -98,31 +111,36 @@ async function main() {
       public: true,
       preventPublicListing: false,
     });
-    const full = await webp(1920, 1280, 200);
     const thumb = await webp(200, 140, 200);
-    const wiggle = await createGalleryWiggle(
-      deps,
-      owner.id,
-      album.id,
-      {
-        left: { full, thumb },
-        right: { full: await webp(1920, 1280, 120), thumb },
-        inBetweens: [full, full, full],
-      },
-      { name: 'Bench wiggle', width: 1920, height: 1280 },
+    /** A public wiggle whose full views are `left` and `right`; the URL, file and size of its left full view. */
+    const publicView = async (name: string, left: Buffer, right: Buffer) => {
+      const wiggle = await createGalleryWiggle(
+        deps,
+        owner.id,
+        album.id,
+        { left: { full: left, thumb }, right: { full: right, thumb }, inBetweens: [left, left, left] },
+        { name, width: 1920, height: 1280 },
+      );
+      const row = await bench.platform.db
+        .selectFrom('gallery_wiggles')
+        .select('blob_prefix')
+        .where('id', '=', wiggle.id)
+        .executeTakeFirstOrThrow();
+      const file = path.join(bench.dataDir, 'blobs', galleryFrameKey(row.blob_prefix, 'left-f'));
+      const url = `${bench.url}/api/gallery/wiggle/image/${wiggle.id}-left-f.webp`;
+      return { wiggle, url, file, size: (await stat(file)).size };
+    };
+    const small = await publicView('Bench wiggle', await webp(1920, 1280, 200), await webp(1920, 1280, 120));
+    const large = await publicView(
+      'Large bench wiggle',
+      await noisyWebp(1920, 1280, 1),
+      await noisyWebp(1920, 1280, 2),
     );
-    const row = await bench.platform.db
-      .selectFrom('gallery_wiggles')
-      .select('blob_prefix')
-      .where('id', '=', wiggle.id)
-      .executeTakeFirstOrThrow();
-    const file = path.join(bench.dataDir, 'blobs', galleryFrameKey(row.blob_prefix, 'left-f'));
-    const size = (await stat(file)).size;
-
-    const imageUrl = `${bench.url}/api/gallery/wiggle/image/${wiggle.id}-left-f.webp`;
+    const wiggle = small.wiggle;
     const iframeUrl = `${bench.url}/iframe/w-${wiggle.id}.html`;
     const html = Buffer.from(await (await fetch(iframeUrl)).text());
-    const imageHeaders = await headersOf(imageUrl);
+    const imageHeaders = await headersOf(small.url);
+    const largeHeaders = await headersOf(large.url);
     const pageHeaders = await headersOf(iframeUrl);
     const healthHeaders = await headersOf(`${bench.url}/api/health`);
 
@@ -137,7 +155,11 @@ async function main() {
     // The bare servers send the same bytes as ours: the same body and the same headers (so the same response size).
     const bareImage = await bareServer((res) => {
       res.writeHead(200, imageHeaders);
-      createReadStream(file).pipe(res);
+      createReadStream(small.file).pipe(res);
+    });
+    const bareLarge = await bareServer((res) => {
+      res.writeHead(200, largeHeaders);
+      createReadStream(large.file).pipe(res);
     });
     const barePage = await bareServer((res) => {
       res.writeHead(200, pageHeaders);
@@ -151,7 +173,8 @@ async function main() {
     try {
       // The floor: our app's emptiest route (global hooks, routing, headers) against the same bare server.
       for (const [name, ours, bare] of [
-        [`full view (${fmt(size / 1024, 0)} KB webp)`, imageUrl, bareImage.url],
+        [`full view (${fmt(small.size / 1024, 0)} KB webp, from memory)`, small.url, bareImage.url],
+        [`full view (${fmt(large.size / 1024, 0)} KB webp, streamed)`, large.url, bareLarge.url],
         [`iframe page (${fmt(html.length / 1024, 1)} KB html)`, iframeUrl, barePage.url],
         ['framework floor (GET /api/health, no database)', `${bench.url}/api/health`, bareHealth.url],
       ] as const) {
@@ -177,6 +200,7 @@ async function main() {
       }
     } finally {
       await bareImage.close();
+      await bareLarge.close();
       await barePage.close();
       await bareHealth.close();
     }
