@@ -154,6 +154,8 @@ describe('wiggle CLI', () => {
     const out = join(dir, 'frames');
     const result = await wiggle('interpolate', files[0]!, files[1]!, '--out', out);
     expect(result.code).toBe(0);
+    // Nothing but the JSON: no warning of Node's (a deprecated Buffer constructor printed one) reaches the user.
+    expect(result.stderr).toBe('');
     const expected = await interpolatePair(views[0]!, views[1]!, [25, 50, 75], { threads: 1 });
     expect(JSON.parse(result.stdout).confidence).toBe(expected.confidence);
     for (const [k, percent] of [25, 50, 75].entries()) {

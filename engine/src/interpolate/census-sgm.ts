@@ -90,7 +90,11 @@ export function allocate<T>(
 /** A copy of `data` on a SharedArrayBuffer (when `shared` and it is not on one already). */
 export function sharedCopy<T extends Uint8Array | Uint32Array | Float32Array>(data: T, shared: boolean): T {
   if (!shared || data.buffer instanceof SharedArrayBuffer) return data;
-  const Kind = data.constructor as { new (buffer: ArrayBufferLike): T; BYTES_PER_ELEMENT: number };
+  // A Node Buffer is a Uint8Array whose constructor over a buffer is deprecated (DEP0005, printed by the CLI).
+  const Kind = (Buffer.isBuffer(data) ? Uint8Array : data.constructor) as {
+    new (buffer: ArrayBufferLike): T;
+    BYTES_PER_ELEMENT: number;
+  };
   const copy = allocate(Kind, data.length, true);
   copy.set(data as never);
   return copy;
