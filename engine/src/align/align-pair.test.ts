@@ -230,6 +230,43 @@ describe('alignPair on harder pairs', () => {
     expect(Math.abs(result.transform.dx - 24)).toBeLessThan(1);
   });
 
+  it('puts the pivot on a darker central subject in front of a brighter, equally sharp background', async () => {
+    // The background's corners are the strongest of the picture: alignment's own matches all sit on it.
+    const width = 900;
+    const height = 600;
+    const random = seeded(13);
+    const sharpScene: LayeredScene = {
+      width,
+      height,
+      layers: [
+        {
+          x: -30,
+          y: 0,
+          width: width + 60,
+          height,
+          ellipse: false,
+          disparity: 4,
+          texture: noiseTexture(width + 60, height, random, width),
+          tint: [0.95, 0.9, 0.85],
+        },
+        {
+          x: 320,
+          y: 170,
+          width: 280,
+          height: 280,
+          ellipse: true,
+          disparity: 32,
+          texture: noiseTexture(280, 280, random, width),
+          tint: [0.55, 0.4, 0.35],
+        },
+      ],
+    };
+    const result = await alignPair(renderView(sharpScene, 0), renderView(sharpScene, 1));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(Math.abs(result.transform.dx - 32)).toBeLessThan(1);
+  });
+
   it('accepts a pair dominated by a repetitive pattern and recovers its misalignment', async () => {
     const width = 900;
     const height = 600;

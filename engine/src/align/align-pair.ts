@@ -6,6 +6,7 @@ import { fitLens } from './lens-fit';
 import { inverseMapOf } from './model-map';
 import { resolvePeriod } from './period-check';
 import { choosePivot } from './pivot';
+import { centralMatches, MIN_CENTRAL_MATCHES } from './pivot-points';
 import { type PointMatch, refineAlignment } from './refine';
 import { blobSeed, cornerSeed, MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
@@ -160,7 +161,18 @@ export async function alignPair(
     return { ok: false, reason: 'swapped: the left and right views appear to be in the wrong order' };
   }
 
-  const pivot = choosePivot(points, disparities, grayL, left.width, left.height);
+  // The pivot looks at the middle of the frame with keypoints of its own, spread by area (see centralMatches).
+  const central = centralMatches(grayL, grayR, model, frames, maxDisparityPx);
+  const pivot =
+    central.xl.length >= MIN_CENTRAL_MATCHES
+      ? choosePivot(
+          central,
+          Float64Array.from(central.xl, (_, i) => disparity(model, central, i)),
+          grayL,
+          left.width,
+          left.height,
+        )
+      : choosePivot(points, disparities, grayL, left.width, left.height);
   const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
   const applied: Similarity = { ...model, tx: shift };
   const map = inverseMapOf(applied, cl, cr);
