@@ -34,19 +34,10 @@ export async function reducedGray(image: RawImage, maxSide: number): Promise<Gra
   };
 }
 
-/** Reduction factor at or below which reducedLuma reads every other source row (see there). */
-const ROW_SKIP_FACTOR = 0.25;
-
 /**
  * Like reducedGray, but the colour image is resized first and its luma (BT.601, as sampleLuma) taken on the small
  * copy: libvips' greyscale conversion of the full picture cost ~150 ms of CPU per 24 MP view, the luma of a 1024 px
  * copy ~2 ms.
- *
- * A reduction by 4× or more (factor ≤ ROW_SKIP_FACTOR) reads every other source row only: the buffer is seen as
- * rows of twice the width and the left half kept, so libvips reads half the picture and skips its vertical box
- * pre-shrink (24 MP view: ~90 → ~25 ms of CPU). Detail finer than two rows may alias into the copy, and the copy
- * sits half a source row higher (row 2j stands for rows 2j and 2j + 1), alike in both views of a pair; the
- * alignment refines what it detects there on full-resolution tiles.
  */
 export async function reducedLuma(image: RawImage, maxSide: number): Promise<GrayImage> {
   const longSide = Math.max(image.width, image.height);
@@ -55,14 +46,9 @@ export async function reducedLuma(image: RawImage, maxSide: number): Promise<Gra
   const height = Math.max(1, Math.round(image.height * factor));
   let small = image;
   if (width !== image.width || height !== image.height) {
-    const skipRows = factor <= ROW_SKIP_FACTOR && image.height >= 2;
-    const rows = skipRows ? Math.floor(image.height / 2) : image.height;
-    const rowWidth = skipRows ? 2 * image.width : image.width;
-    let pipeline = sharp(image.data.subarray(0, rows * rowWidth * image.channels), {
-      raw: { width: rowWidth, height: rows, channels: image.channels },
-    });
-    if (skipRows) pipeline = pipeline.extract({ left: 0, top: 0, width: image.width, height: rows });
-    const { data, info } = await pipeline
+    const { data, info } = await sharp(image.data, {
+      raw: { width: image.width, height: image.height, channels: image.channels },
+    })
       .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
       .raw()
       .toBuffer({ resolveWithObject: true });
