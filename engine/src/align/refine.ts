@@ -95,6 +95,8 @@ function trackTiles(
   const tilesL = new Float32Array(n * size);
   const tilesR = new Float32Array(n * size);
   const gains = new Float64Array(n);
+  const meansL = new Float64Array(n);
+  const meansR = new Float64Array(n);
   for (let t = 0; t < n; t++) {
     const match = matches[t]!;
     const lx = Math.round(match.lx);
@@ -114,16 +116,14 @@ function trackTiles(
     const l = meanStd(tileL);
     const r = meanStd(tileR);
     gains[t] = r.std > 1e-3 ? l.std / r.std : 1;
+    meansL[t] = l.mean;
+    meansR[t] = r.mean;
   }
   // Two hand-held shots rarely share exposure and LK assumes equal brightness. One gain and offset for the
   // whole pair (medians over tiles): per-tile matching would also "correct" tiles whose content differs by
   // parallax (depth edges) and bias them.
   const gain = quantile(gains, 0.5);
-  const offsets = Float64Array.from({ length: n }, (_, t) => {
-    const l = meanStd(tilesL.subarray(t * size, (t + 1) * size));
-    const r = meanStd(tilesR.subarray(t * size, (t + 1) * size));
-    return l.mean - gain * r.mean;
-  });
+  const offsets = Float64Array.from({ length: n }, (_, t) => meansL[t]! - gain * meansR[t]!);
   const offset = quantile(offsets, 0.5);
   for (let t = 0; t < n; t++) {
     const ox = (t % MOSAIC_COLUMNS) * TILE;
@@ -185,7 +185,8 @@ function trackTiles(
 function meanStd(values: Float32Array): { mean: number; std: number } {
   let sum = 0;
   let sum2 = 0;
-  for (const v of values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     sum += v;
     sum2 += v * v;
   }
