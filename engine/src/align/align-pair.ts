@@ -2,7 +2,7 @@ import { reducedLuma } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
 import { type ReducedFrames, withinIndices } from './guided-fit';
-import { fitLens } from './lens-fit';
+import { fitLens, undistort } from './lens-fit';
 import { inverseMapOf } from './model-map';
 import { resolvePeriod } from './period-check';
 import { choosePivot } from './pivot';
@@ -130,7 +130,11 @@ export async function alignPair(
   const residuals = Float64Array.from({ length: count }, (_, i) =>
     Math.abs(verticalResidual(model, points, i)),
   );
-  const disparities = Float64Array.from({ length: count }, (_, i) => disparity(model, points, i));
+  // Disparities at the tiles' centres: a straddling tile's sub-windows measure the vertical only.
+  const measured = lens && refined ? undistort(refined.tiles, lens.k, lens.r2) : points;
+  const disparities = Float64Array.from({ length: measured.xl.length }, (_, i) =>
+    disparity(model, measured, i),
+  );
   // The sign of the disparities cannot tell the order (converged or window-shifted pairs have all-negative
   // disparities); the half-occlusions can (see orderEvidence). A wrong refusal costs more than a missed swap (a
   // swapped wiggle still animates), so only clear evidence refuses.
@@ -172,7 +176,7 @@ export async function alignPair(
           left.width,
           left.height,
         )
-      : choosePivot(points, disparities, grayL, left.width, left.height);
+      : choosePivot(measured, disparities, grayL, left.width, left.height);
   const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
   const applied: Similarity = { ...model, tx: shift };
   const map = inverseMapOf(applied, cl, cr);

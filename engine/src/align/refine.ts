@@ -10,6 +10,7 @@ import {
   type Similarity,
   verticalResidual,
 } from './similarity';
+import { SUB_CORNERS, SUB_OFFSET, straddles, subWindowShifts } from './sub-windows';
 
 /** A match in full-resolution pixel coordinates (not centred). */
 export interface PointMatch {
@@ -17,24 +18,34 @@ export interface PointMatch {
   ly: number;
   rx: number;
   ry: number;
+  /** A straddling tile's sub-window: its vertical shift is measured, its horizontal one may be a repeat's. */
+  verticalOnly?: boolean;
+  /** A straddling tile's centre: its horizontal shift is a disparity, its vertical one is biased. */
+  horizontalOnly?: boolean;
 }
 
 export interface RefineResult {
   model: Similarity;
   /** Sub-pixel correspondences that tracked (full-resolution centred coordinates). */
   points: Correspondences;
+  /** One per tracked tile, its centre (full-resolution centred coordinates): the disparities. */
+  tiles: Correspondences;
 }
 
 const TILE = 48;
 const HALF = TILE / 2;
 const MOSAIC_COLUMNS = 16;
+/** Vertical shift (px) by which a sub-window may depart from its tile's and still be a measurement. */
+const MAX_SUB_JUMP_PX = 1;
 
 /**
  * Sub-pixel refinement at full resolution without touching the whole 24 MP picture: around each seed match a
  * 48×48 tile is cut from the left view and the matching tile resampled from the right view with the current
  * rotation/scale (so the two tiles differ by a small shift only). All tiles go into two mosaics and one call
  * of pyramidal Lucas-Kanade tracks every tile centre. The model is then refitted by IRLS (Huber) on vertical
- * residuals. Two passes: the second starts from the first's matches, so LK only measures a tiny shift.
+ * residuals. Two passes: the second starts from the first's matches, so LK only measures a tiny shift. In the
+ * last pass a tile whose small sub-windows move vertically unlike it (it straddles a depth edge) is replaced by
+ * those sub-windows (see subWindowShifts).
  */
 export function refineAlignment(
   cv: Cv,
@@ -61,17 +72,27 @@ export function refineAlignment(
   let points: Correspondences | undefined;
   for (let pass = 0; pass < passes; pass++) {
     if (matches.length < 8) return undefined;
-    matches = trackTiles(cv, left, right, matches, model);
-    if (matches.length < 8) return undefined;
-    points = {
-      xl: Float64Array.from(matches, (m) => m.lx - cl.x),
-      yl: Float64Array.from(matches, (m) => m.ly - cl.y),
-      xr: Float64Array.from(matches, (m) => m.rx - cr.x),
-      yr: Float64Array.from(matches, (m) => m.ry - cr.y),
-    };
+    matches = trackTiles(cv, left, right, matches, model, pass === passes - 1);
+    const fit = matches.filter((m) => !m.horizontalOnly);
+    if (fit.length < 8) return undefined;
+    points = centred(fit, cl, cr);
     model = dominantFit(points, model, Math.max(left.width, left.height));
   }
-  return points ? { model, points } : undefined;
+  const tiles = centred(
+    matches.filter((m) => !m.verticalOnly),
+    cl,
+    cr,
+  );
+  return points ? { model, points, tiles } : undefined;
+}
+
+function centred(matches: PointMatch[], cl: { x: number; y: number }, cr: { x: number; y: number }) {
+  return {
+    xl: Float64Array.from(matches, (m) => m.lx - cl.x),
+    yl: Float64Array.from(matches, (m) => m.ly - cl.y),
+    xr: Float64Array.from(matches, (m) => m.rx - cr.x),
+    yr: Float64Array.from(matches, (m) => m.ry - cr.y),
+  };
 }
 
 function trackTiles(
@@ -80,6 +101,7 @@ function trackTiles(
   right: RawImage,
   matches: PointMatch[],
   m: Similarity,
+  split: boolean,
 ): PointMatch[] {
   const n = matches.length;
   const rows = Math.ceil(n / MOSAIC_COLUMNS);
@@ -163,19 +185,47 @@ function trackTiles(
       cv.OPTFLOW_USE_INITIAL_FLOW,
       1e-3,
     );
-    const tracked: PointMatch[] = [];
     const found = nextPts.data32F;
-    for (let t = 0; t < n; t++) {
-      if (status.data[t] !== 1) continue;
+    const ok = Uint8Array.from({ length: n }, (_, t) => {
       const dx = found[2 * t]! - centres[2 * t]!;
       const dy = found[2 * t + 1]! - centres[2 * t + 1]!;
-      if (!(Math.abs(dx) < HALF / 2 && Math.abs(dy) < HALF / 2)) continue;
+      return status.data[t] === 1 && Math.abs(dx) < HALF / 2 && Math.abs(dy) < HALF / 2 ? 1 : 0;
+    });
+    const subs = split ? subWindowShifts(cv, prev, next, centres, found, ok, HALF / 2, keep) : undefined;
+    const tracked: PointMatch[] = [];
+    const at = (match: PointMatch, ox: number, oy: number, dx: number, dy: number): PointMatch => ({
+      lx: match.lx + ox,
+      ly: match.ly + oy,
+      rx: match.rx + ia * (ox + dx) + ib * (oy + dy),
+      ry: match.ry - ib * (ox + dx) + ia * (oy + dy),
+      ...(ox || oy ? { verticalOnly: true } : {}),
+    });
+    for (let t = 0; t < n; t++) {
+      if (!ok[t]) continue;
+      const dx = found[2 * t]! - centres[2 * t]!;
+      const dy = found[2 * t + 1]! - centres[2 * t + 1]!;
       const match = matches[t]!;
-      tracked.push({
-        lx: match.lx,
-        ly: match.ly,
-        rx: match.rx + ia * dx + ib * dy,
-        ry: match.ry - ib * dx + ia * dy,
+      if (!subs || !straddles(subs, t, dy)) {
+        tracked.push(at(match, 0, 0, dx, dy));
+        continue;
+      }
+      tracked.push({ ...at(match, 0, 0, dx, dy), horizontalOnly: true });
+      // Across a depth edge: the sub-windows are the vertical measurements (each on less of the edge); the robust
+      // refit keeps those that agree with the rest of the frame. A window may have slid onto a repeat of the
+      // pattern (a neighbouring board), so its horizontal shift is no disparity.
+      SUB_CORNERS.forEach(([sx, sy], c) => {
+        // A vertical jump of a pixel or more is no straddling bias (tenths of a pixel) but a slide onto a repeat.
+        if (!subs.status[4 * t + c] || Math.abs(subs.shift[2 * (4 * t + c) + 1]! - dy) >= MAX_SUB_JUMP_PX)
+          return;
+        tracked.push(
+          at(
+            match,
+            sx * SUB_OFFSET,
+            sy * SUB_OFFSET,
+            subs.shift[2 * (4 * t + c)]!,
+            subs.shift[2 * (4 * t + c) + 1]!,
+          ),
+        );
       });
     }
     return tracked;
