@@ -42,35 +42,24 @@ function afterSortCursor(request: SortedPageRequest, after: Cursor) {
 }
 
 /** The rows after the cursor (all of them for the first page), in no particular order. */
-export function afterCursor<DB, TB extends keyof DB, O>(
+function afterCursor<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   { sort, after }: SortedPageSlice,
 ): SelectQueryBuilder<DB, TB, O> {
   return after ? query.where(afterSortCursor(sort, after)) : query;
 }
 
-/** A sort key as itself, or (`indexFree`) as an expression of the same order that no index offers. */
-const sortKey = (column: string, kind: SortColumn['kind'], indexFree: boolean) =>
-  !indexFree
-    ? sql.ref(column)
-    : kind === 'text'
-      ? sql`${sql.ref(column)} || ''`
-      : sql`${sql.ref(column)} + 0`;
-
 /**
  * The tail of a sorted keyset page's query, after its filters: the rows after the cursor in (column, id) order,
- * `limit + 1` of them so the caller knows whether another page follows (`pageFromRows`). `indexFree` sorts by
- * expressions no index offers (same collation, same order), for a query whose filter already picks few rows: the
- * planner then sorts those instead of walking the sort's index in search of them.
+ * `limit + 1` of them so the caller knows whether another page follows (`pageFromRows`).
  */
 export function sortedPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   slice: SortedPageSlice,
-  { indexFree = false } = {},
 ): SelectQueryBuilder<DB, TB, O> {
   const { sort, limit } = slice;
   return afterCursor(query, slice)
-    .orderBy(sortKey(sort.column.column, sort.column.kind, indexFree), sort.order)
-    .orderBy(sortKey(sort.idColumn, 'number', indexFree), sort.order)
+    .orderBy(sql.ref(sort.column.column), sort.order)
+    .orderBy(sql.ref(sort.idColumn), sort.order)
     .limit(limit + 1);
 }
