@@ -1,7 +1,6 @@
 import { popcount } from '../align/features';
 import { census5x5 } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
-import { checkVisibility } from './visibility';
 
 /**
  * Disparity maps of an aligned (row-rectified) pair on one grid: `left[x]` is how far left the point of left pixel x
@@ -155,10 +154,9 @@ export function addTotals(into: Uint16Array, from: Uint16Array, start: number, e
   for (let i = start; i < end; i++) into[i] = into[i]! + from[i]!;
 }
 
-/** The last step: left–right consistency, then the occlusion order (checkVisibility), in place. */
+/** The last step: left–right consistency, in place. */
 export function finishSgm(maps: DisparityMaps): DisparityMaps {
   checkConsistency(maps.left, maps.right, maps.width, maps.height, 1);
-  checkVisibility(maps.left, maps.right, maps.width, maps.height);
   return maps;
 }
 

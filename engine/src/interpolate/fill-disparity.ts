@@ -3,8 +3,7 @@
  * width matches the disparity jump across it in the direction an occlusion needs (in the left view the far
  * surface lies left of the near one, in the right view right of it): it belongs to the far surface, is filled with
  * its disparity and counts as reliable. Any other run (a mismatch, an ambiguous repeat) is filled with the farther
- * of its two neighbours and marked unreliable, so synthesis shows what a cross-fade would there. So is a run whose
- * sides are not surfaces (see surface): scattered chance matches explain no occlusion.
+ * of its two neighbours and marked unreliable, so synthesis shows what a cross-fade would there.
  */
 export function fillDisparity(
   map: Float32Array,
@@ -37,14 +36,11 @@ export function fillDisparity(
       } else if (Number.isNaN(before) || Number.isNaN(after)) {
         // A run at the frame's edge: the part of the scene outside the other view.
         fill = Number.isNaN(before) ? after : before;
-        ok = surface(map, row, width, Number.isNaN(before) ? x : s - 1, Number.isNaN(before) ? 1 : -1)
-          ? 1
-          : 0;
+        ok = 1;
       } else {
         fill = Math.min(before, after);
         const jump = view === 'left' ? after - before : before - after;
-        const explained = jump >= 1 && Math.abs(length - jump) <= Math.max(2, 0.5 * length);
-        if (explained && surface(map, row, width, s - 1, -1) && surface(map, row, width, x, 1)) ok = 1;
+        if (jump >= 1 && Math.abs(length - jump) <= Math.max(2, 0.5 * length)) ok = 1;
       }
       for (let k = s; k < x; k++) {
         disparity[row + k] = fill;
@@ -53,25 +49,6 @@ export function fillDisparity(
     }
   }
   return { disparity, reliable };
-}
-
-/** Matched pixels in a row, at about one disparity, that make the side of a run a surface (see surface). */
-const SURFACE_RUN = 3;
-
-/**
- * Whether the matched pixel at x starts a surface going along `dir`: SURFACE_RUN matched pixels within 1 px of its
- * disparity. A half-occlusion is explained by the surfaces on both of its sides; a lone chance match (common
- * where a repeat or a flat board leaves most pixels unmatched) explains nothing.
- */
-function surface(map: Float32Array, row: number, width: number, x: number, dir: 1 | -1): boolean {
-  const d = map[row + x]!;
-  for (let k = 1; k < SURFACE_RUN; k++) {
-    const q = x + dir * k;
-    if (q < 0 || q >= width) return true;
-    const v = map[row + q]!;
-    if (Number.isNaN(v) || Math.abs(v - d) > 1) return false;
-  }
-  return true;
 }
 
 /** Mean reliability (0–1) over the map. */
