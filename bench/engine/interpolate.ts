@@ -3,7 +3,8 @@
  * views; frames 25/50/75 from interpolateViews(view 0, view 1) are scored (PSNR, SSIM) against them, side by side
  * with a plain cross-fade, plus the time for the three frames at 1920 px width, on two threads (the default) and,
  * as the baseline, on one (whose bytes must be the same). Prints figures; never fails.
- * Usage: tsx bench/engine/interpolate.ts [--quick]
+ * Scenes named HELD-OUT (data/held-out-scenes.ts) were never used for tuning and are summarized apart.
+ * Usage: tsx bench/engine/interpolate.ts [--quick] [part of a scene name ...]
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -12,6 +13,7 @@ import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetit
 import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
 import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
+import { HELD_OUT_SCENES } from './data/held-out-scenes';
 import { UNTUNED_VARIANTS } from './data/repetitive-variants';
 
 const quick = process.argv.includes('--quick');
@@ -27,6 +29,8 @@ interface Scenario {
   near: number;
   background: number;
   objects: number;
+  /** Never used to tune the engine (data/held-out-scenes.ts): summarized apart. */
+  heldOut?: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -50,6 +54,15 @@ const SCENARIOS: Scenario[] = [
     background: 0,
     objects: 0,
     build: () => makeRepetitiveScene(kind, WIDTH, HEIGHT, 60 + k, variant),
+  })),
+  ...HELD_OUT_SCENES.map(({ name, build }) => ({
+    name: `HELD-OUT ${name}`,
+    seed: 0,
+    near: 0,
+    background: 0,
+    objects: 0,
+    heldOut: true,
+    build: () => build(WIDTH, HEIGHT),
   })),
 ];
 
@@ -93,7 +106,7 @@ async function main(): Promise<void> {
   const oneTimes: number[] = [];
   const oneCpuTimes: number[] = [];
   const differing: string[] = [];
-  const gains: number[] = [];
+  const gains: { gain: number; heldOut: boolean }[] = [];
   const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const chosen = only.length > 0 ? SCENARIOS.filter((s) => only.some((o) => s.name.includes(o))) : SCENARIOS;
   for (const scenario of quick ? chosen.slice(0, 2) : chosen) {
@@ -134,7 +147,7 @@ async function main(): Promise<void> {
       const fade = crossFade(views[0]!, views[4]!, (k + 1) / 4);
       const p = psnr(frame, truth);
       const q = psnr(fade, truth);
-      gains.push(p - q);
+      gains.push({ gain: p - q, heldOut: scenario.heldOut === true });
       body.push([
         k === 0 ? scenario.name : '',
         String((k + 1) * 25),
@@ -158,8 +171,24 @@ async function main(): Promise<void> {
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of body) console.log(row(r, widths));
   const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
-  console.log(
-    `\nmean gain over cross-fade ${(gains.reduce((a, b) => a + b, 0) / gains.length).toFixed(2)} dB (min ${Math.min(...gains).toFixed(2)} dB)`,
+  const summary = (label: string, of: number[]) =>
+    of.length > 0 &&
+    console.log(
+      `mean gain over cross-fade, ${label}: ${(of.reduce((a, b) => a + b, 0) / of.length).toFixed(2)} dB ` +
+        `(min ${Math.min(...of).toFixed(2)} dB, ${of.length / 3} scenes)`,
+    );
+  console.log('');
+  summary(
+    'tuned scenes',
+    gains.filter((g) => !g.heldOut).map((g) => g.gain),
+  );
+  summary(
+    'HELD-OUT scenes',
+    gains.filter((g) => g.heldOut).map((g) => g.gain),
+  );
+  summary(
+    'all scenes',
+    gains.map((g) => g.gain),
   );
   console.log(
     `three 1920 px frames: median wall ${med(times).toFixed(0)} ms, median CPU ${med(cpuTimes).toFixed(0)} ms ` +
