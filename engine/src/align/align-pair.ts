@@ -165,10 +165,12 @@ export async function alignPair(
     return { ok: false, reason: 'swapped: the left and right views appear to be in the wrong order' };
   }
 
-  // The pivot looks at the middle of the frame with keypoints of its own, spread by area (see centralMatches).
-  const central = centralMatches(grayL, grayR, model, frames, maxDisparityPx);
+  // The pivot looks at the middle of the frame with points of its own, spread by area (see centralMatches). On a
+  // repetitive pattern a search along the row meets the repeats (a calibration board's pivot went one square off,
+  // −167 px instead of 70): there alignment's own matches, whose period was resolved, are used.
+  const central = seed.repetitive ? undefined : centralMatches(grayL, grayR, model, frames, maxDisparityPx);
   const pivot =
-    central.xl.length >= MIN_CENTRAL_MATCHES
+    central && central.xl.length >= MIN_CENTRAL_MATCHES
       ? choosePivot(
           central,
           Float64Array.from(central.xl, (_, i) => disparity(model, central, i)),
