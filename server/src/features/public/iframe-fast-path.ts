@@ -5,7 +5,7 @@ import type { Logger } from '../../platform/logger';
 import type { Viewer } from '../gallery/public-service';
 import { IFRAME_CSP, type IframePages, parseIframeFile } from './iframe-pages';
 import type { RenderedPage } from './rendered-pages';
-import { cacheControlFor } from './viewer';
+import { cacheHeadersFor } from './viewer';
 
 type Headers = Record<string, string | number>;
 
@@ -48,8 +48,7 @@ export function iframeFastPath({
   function headersFor(page: RenderedPage, isPublic: boolean) {
     const known = built.get(page);
     if (known?.isPublic === isPublic) return known;
-    const notModified: Headers = { ...base, 'cache-control': cacheControlFor(isPublic, 60), etag: page.etag };
-    if (!isPublic) notModified.vary = 'Authorization, Cookie';
+    const notModified: Headers = { ...base, ...cacheHeadersFor(isPublic, 60), etag: page.etag };
     const ok = {
       ...notModified,
       'content-type': 'text/html; charset=utf-8',

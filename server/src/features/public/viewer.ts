@@ -26,7 +26,14 @@ export const sharedCacheable = (viewer: Viewer, isPublic: number) =>
 export const cacheControlFor = (isPublic: boolean, maxAgeSeconds = 300) =>
   isPublic ? `public, max-age=${maxAgeSeconds}` : 'private, no-cache';
 
+/** The caching headers of an answer (lower case, as sent); private answers vary by who asks. */
+export function cacheHeadersFor(isPublic: boolean, maxAgeSeconds = 300): Record<string, string> {
+  const cacheControl = cacheControlFor(isPublic, maxAgeSeconds);
+  return isPublic
+    ? { 'cache-control': cacheControl }
+    : { 'cache-control': cacheControl, vary: 'Authorization, Cookie' };
+}
+
 export function setCacheControl(reply: FastifyReply, isPublic: boolean, maxAgeSeconds = 300): void {
-  reply.header('Cache-Control', cacheControlFor(isPublic, maxAgeSeconds));
-  if (!isPublic) reply.header('Vary', 'Authorization, Cookie');
+  reply.headers(cacheHeadersFor(isPublic, maxAgeSeconds));
 }
