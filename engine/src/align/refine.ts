@@ -1,6 +1,7 @@
 import { lumaAt, sampleLuma } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
 import type { RawImage } from '../image';
+import { trackLk } from './lk-track';
 import { ransacSimilarity } from './ransac';
 import {
   type Correspondences,
@@ -167,29 +168,11 @@ function trackTiles(
       centres[2 * t] = (t % MOSAIC_COLUMNS) * TILE + HALF;
       centres[2 * t + 1] = Math.floor(t / MOSAIC_COLUMNS) * TILE + HALF;
     }
-    const prevPts = keep(cv.matFromArray(n, 1, cv.CV_32FC2, Array.from(centres)));
-    const nextPts = keep(cv.matFromArray(n, 1, cv.CV_32FC2, Array.from(centres)));
-    const status = keep(new cv.Mat());
-    const err = keep(new cv.Mat());
-    const criteria = new cv.TermCriteria(cv.TermCriteria_COUNT + cv.TermCriteria_EPS, 40, 0.001);
-    cv.calcOpticalFlowPyrLK(
-      prev,
-      next,
-      prevPts,
-      nextPts,
-      status,
-      err,
-      new cv.Size(21, 21),
-      1,
-      criteria,
-      cv.OPTFLOW_USE_INITIAL_FLOW,
-      1e-3,
-    );
-    const found = nextPts.data32F;
-    const ok = Uint8Array.from({ length: n }, (_, t) => {
-      const dx = found[2 * t]! - centres[2 * t]!;
-      const dy = found[2 * t + 1]! - centres[2 * t + 1]!;
-      return status.data[t] === 1 && Math.abs(dx) < HALF / 2 && Math.abs(dy) < HALF / 2 ? 1 : 0;
+    const { found, tracked: ok } = trackLk(cv, keep, prev, next, centres, centres, {
+      window: 21,
+      levels: 1,
+      iterations: 40,
+      maxShift: HALF / 2,
     });
     const subs = split ? subWindowShifts(cv, prev, next, centres, found, ok, HALF / 2, keep) : undefined;
     const tracked: PointMatch[] = [];

@@ -1,4 +1,5 @@
 import type { Cv } from '../cv/opencv';
+import { trackLk } from './lk-track';
 
 /** Sub-window shifts of the refinement tiles (tile-mosaic coordinates, px) and whether LK tracked each. */
 export interface SubShifts {
@@ -66,30 +67,12 @@ export function subWindowShifts(
       to[k + 1] = from[k + 1]! + fy;
     });
   }
-  const prevPts = keep(cv.matFromArray(4 * n, 1, cv.CV_32FC2, Array.from(from)));
-  const nextPts = keep(cv.matFromArray(4 * n, 1, cv.CV_32FC2, Array.from(to)));
-  const status = keep(new cv.Mat());
-  const err = keep(new cv.Mat());
-  const criteria = new cv.TermCriteria(cv.TermCriteria_COUNT + cv.TermCriteria_EPS, 30, 0.001);
-  cv.calcOpticalFlowPyrLK(
-    prev,
-    next,
-    prevPts,
-    nextPts,
-    status,
-    err,
-    new cv.Size(SUB_WINDOW, SUB_WINDOW),
-    0,
-    criteria,
-    cv.OPTFLOW_USE_INITIAL_FLOW,
-    1e-3,
-  );
-  const moved = nextPts.data32F;
-  const shift = Float32Array.from(moved, (v, k) => v - from[k]!);
-  const tracked = Uint8Array.from({ length: 4 * n }, (_, k) => {
-    const dx = shift[2 * k]!;
-    const dy = shift[2 * k + 1]!;
-    return status.data[k] === 1 && Math.abs(dx) < maxShift && Math.abs(dy) < maxShift ? 1 : 0;
+  const { found: moved, tracked } = trackLk(cv, keep, prev, next, from, to, {
+    window: SUB_WINDOW,
+    levels: 0,
+    iterations: 30,
+    maxShift,
   });
+  const shift = Float32Array.from(moved, (v, k) => v - from[k]!);
   return { shift, status: tracked };
 }
