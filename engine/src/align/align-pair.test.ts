@@ -347,4 +347,15 @@ describe('alignPair on harder pairs', () => {
     expect(result.ok).toBe(true);
     expect(evidence?.aliasedShare).toBeGreaterThan(0.4);
   });
+  it.each([
+    [211, { spacing: 1.3, parallax: 1.1 }],
+    [221, { spacing: 0.8, parallax: 1.2 }],
+  ])('does not call genuine views of thin poles swapped (scene %i)', async (seed, variant) => {
+    // Poles about 1 px wide on the order check's copy: runs beside them were consistent by chance (smeared flow)
+    // and voted 67–71 % "swapped" in the right order.
+    const poles = makeRepetitiveScene('thin-poles', 1800, 1200, seed, variant);
+    const truth = { rotationDeg: 0.3, scale: 1.002, dx: 5, dy: 3 };
+    const result = await alignPair(renderView(poles, 0), misalignView(renderView(poles, 1), truth));
+    expect(result.ok ? 'ok' : result.reason).toBe('ok');
+  });
 });
