@@ -13,7 +13,7 @@ import type { Member } from '../../platform/auth/sessions';
 import { fromDbBool } from '../../platform/db/columns';
 import { pageFromRows } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { decodeSortCursor, type SortColumn } from '../../platform/db/sorted-page';
+import { decodeSortCursor, type SortColumn, sortTag } from '../../platform/db/sorted-page';
 import { NotFound } from '../../platform/errors';
 import { CONTENT_TYPES } from '../library/upload-service';
 import { logAdminAction } from './action-log';
@@ -123,7 +123,7 @@ function pageRequest<Key extends string, Row>(
     column,
     page: {
       sort: { column, idColumn, order: query.order },
-      after: decodeSortCursor(query.cursor, column),
+      after: decodeSortCursor(query.cursor, column, query.order),
       limit: query.limit,
     },
   };
@@ -157,7 +157,12 @@ export function createAdminContentService(db: Kysely<Database>) {
     async listWiggles(query: PageQuery<AdminWiggleSort> & WiggleFilter) {
       const { column, page } = pageRequest(WIGGLE_SORTS, 'w.id', query);
       const rows = await store.listWiggles({ ...query, search: query.search || undefined }, page);
-      const { rows: items, nextCursor } = pageFromRows(rows, query.limit, column.value);
+      const { rows: items, nextCursor } = pageFromRows(
+        rows,
+        query.limit,
+        column.value,
+        sortTag(column, query.order),
+      );
       return { items: items.map(toAdminWiggle), nextCursor };
     },
     async getWiggle(id: number): Promise<AdminWiggle> {
@@ -197,7 +202,12 @@ export function createAdminContentService(db: Kysely<Database>) {
     async listAlbums(query: PageQuery<AdminAlbumSort> & AlbumFilter) {
       const { column, page } = pageRequest(ALBUM_SORTS, 'a.id', query);
       const rows = await store.listAlbums({ ...query, search: query.search || undefined }, page);
-      const { rows: items, nextCursor } = pageFromRows(rows, query.limit, column.value);
+      const { rows: items, nextCursor } = pageFromRows(
+        rows,
+        query.limit,
+        column.value,
+        sortTag(column, query.order),
+      );
       const counts = await store.wiggleCounts(items.map((r) => r.id));
       return { items: items.map((r) => toAdminAlbum(r, counts.get(r.id) ?? 0)), nextCursor };
     },
@@ -211,7 +221,12 @@ export function createAdminContentService(db: Kysely<Database>) {
     async listOriginals(query: PageQuery<AdminOriginalSort> & OriginalFilter) {
       const { column, page } = pageRequest(ORIGINAL_SORTS, 'o.id', query);
       const rows = await store.listOriginals({ ...query, search: query.search || undefined }, page);
-      const { rows: items, nextCursor } = pageFromRows(rows, query.limit, column.value);
+      const { rows: items, nextCursor } = pageFromRows(
+        rows,
+        query.limit,
+        column.value,
+        sortTag(column, query.order),
+      );
       return { items: items.map(toAdminOriginal), nextCursor };
     },
     async getOriginal(id: number): Promise<AdminOriginal> {

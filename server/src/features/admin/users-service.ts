@@ -5,7 +5,7 @@ import { createImpersonationSession, deleteSessionsOfUser, type Member } from '.
 import { fromDbBool, isoNow } from '../../platform/db/columns';
 import { pageFromRows } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { decodeSortCursor, type SortColumn } from '../../platform/db/sorted-page';
+import { decodeSortCursor, type SortColumn, sortTag } from '../../platform/db/sorted-page';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors';
 import { createUsersService, toAuthInfo } from '../account/users-service';
 import { logAdminAction } from './action-log';
@@ -133,10 +133,15 @@ export function createAdminUsersService(db: Kysely<Database>, impersonationMinut
         search: query.search || undefined,
         status: query.status,
         sort: { column: sort, idColumn: 'id', order: query.order },
-        after: decodeSortCursor(query.cursor, sort),
+        after: decodeSortCursor(query.cursor, sort, query.order),
         limit: query.limit,
       });
-      const { rows: page, nextCursor } = pageFromRows(rows, query.limit, sort.value);
+      const { rows: page, nextCursor } = pageFromRows(
+        rows,
+        query.limit,
+        sort.value,
+        sortTag(sort, query.order),
+      );
       const totals = await store.totalsOf(page.map((row) => row.id));
       return {
         items: page.map((row) => toAdminUser(row, totals.get(row.id))),

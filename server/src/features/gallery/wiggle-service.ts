@@ -6,7 +6,8 @@ import type {
   UpdateGalleryWiggleBody,
 } from '@wiggle/common/schemas/gallery';
 import { isoNow, toDbBool } from '../../platform/db/columns';
-import { decodeCursor, pageFromRows } from '../../platform/db/keyset-cursor';
+import { pageFromRows } from '../../platform/db/keyset-cursor';
+import { decodeSortCursor, sortTag } from '../../platform/db/sorted-page';
 import { NotFound } from '../../platform/errors';
 import { requireActiveAlbum } from './album-service';
 import type { GalleryDeps } from './deps';
@@ -142,15 +143,17 @@ export async function pageOfGalleryWiggles(
 ): Promise<GalleryWigglePage> {
   if (albumId !== null) await requireActiveAlbum(db, ownerId, albumId);
   const column = GALLERY_SORT_COLUMN[query.sort];
+  // Names and ISO dates: every gallery sort column holds text.
+  const sort = { column, kind: 'text' } as const;
   const rows = await listOwnerWigglesPage(db, ownerId, {
     albumId,
     column,
     order: query.order,
     search: query.search?.trim() || undefined,
-    after: decodeCursor(query.cursor),
+    after: decodeSortCursor(query.cursor, sort, query.order),
     limit: query.limit,
   });
-  const page = pageFromRows(rows, query.limit, (row) => row[column]);
+  const page = pageFromRows(rows, query.limit, (row) => row[column], sortTag(sort, query.order));
   return { items: page.rows.map(toGalleryWiggle), nextCursor: page.nextCursor };
 }
 

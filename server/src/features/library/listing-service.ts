@@ -1,7 +1,7 @@
 import type { OriginalSort, SortOrder, WiggleSort } from '@wiggle/common/enums';
 import type { Original, OriginalPage, Wiggle, WigglePage } from '@wiggle/common/schemas/library';
-import { encodeCursor, type SortValue } from '../../platform/db/keyset-cursor';
-import { decodeSortCursor } from '../../platform/db/sorted-page';
+import { pageFromRows, type SortValue } from '../../platform/db/keyset-cursor';
+import { decodeSortCursor, sortTag } from '../../platform/db/sorted-page';
 import { NotFound } from '../../platform/errors';
 import type { LibraryDeps } from './deps';
 import { requireActiveFolder } from './folder-service';
@@ -37,22 +37,16 @@ async function keysetPage<Column extends string, Row extends { id: number } & Re
   load: (options: ItemPageOptions<Column>) => Promise<Row[]>,
 ): Promise<{ rows: Row[]; nextCursor: string | null }> {
   const folderId = await requireActiveFolder(db, ownerId, query.folderId ?? null);
+  const sort = { column, kind: NUMBER_SORT_COLUMNS.has(column) ? 'number' : 'text' } as const;
   const rows = await load({
     folderId,
     column,
     order: query.order,
     search: query.search?.trim() || undefined,
-    after: decodeSortCursor(query.cursor, {
-      column,
-      kind: NUMBER_SORT_COLUMNS.has(column) ? 'number' : 'text',
-    }),
+    after: decodeSortCursor(query.cursor, sort, query.order),
     limit: query.limit,
   });
-  const items = rows.slice(0, query.limit);
-  const last = items[items.length - 1];
-  const nextCursor =
-    rows.length > query.limit && last ? encodeCursor({ value: last[column], id: last.id }) : null;
-  return { rows: items, nextCursor };
+  return pageFromRows(rows, query.limit, (row) => row[column], sortTag(sort, query.order));
 }
 
 /** One page of a folder's originals; `nextCursor` continues after the last row, null on the last page. */

@@ -92,6 +92,25 @@ describe.each(testDialects())('keyset listing on %s', (dialect) => {
     expect(await allPages(`search=${encodeURIComponent('50x')}`, 50)).toEqual([]);
   });
 
+  it('refuses a cursor continued under another sort or direction (it would skip or repeat rows)', async () => {
+    const base = `/api/library/originals?folderId=${folderId}&limit=5`;
+    const first = await api<OriginalPage>(t.app, owner.token, 'GET', `${base}&sort=width&order=asc`);
+    const cursor = first.body.nextCursor;
+    expect(cursor).toEqual(expect.any(String));
+    const same = await api(t.app, owner.token, 'GET', `${base}&sort=width&order=asc&cursor=${cursor}`);
+    expect(same.status).toBe(200);
+    for (const other of ['sort=width&order=desc', 'sort=height&order=asc']) {
+      const refused = await api<{ error: { fields?: Record<string, string> } }>(
+        t.app,
+        owner.token,
+        'GET',
+        `${base}&${other}&cursor=${cursor}`,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields).toEqual({ cursor: 'Invalid cursor.' });
+    }
+  });
+
   it('refuses a forged cursor and lists wiggles with their sorts', async () => {
     const bad = await api(
       t.app,

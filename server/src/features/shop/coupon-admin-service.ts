@@ -8,7 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import { decodeCursor, pageFromRows } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { decodeSortCursor, type SortColumn } from '../../platform/db/sorted-page';
+import { decodeSortCursor, type SortColumn, sortTag } from '../../platform/db/sorted-page';
 import { NotFound } from '../../platform/errors';
 import { csvLine } from '../../platform/http/csv';
 import { type AdminCouponRow, createCouponAdminStore } from './coupon-admin-store';
@@ -63,10 +63,15 @@ export function createCouponAdminService(db: Kysely<Database>) {
       limit: number;
     }) {
       const column = COUPON_SORTS[query.sort];
-      const after = decodeSortCursor(query.cursor, column);
+      const after = decodeSortCursor(query.cursor, column, query.order);
       const sort = { column, idColumn: 'coupons.id', order: query.order };
       const rows = await store.list(query.status, sort, after, query.limit);
-      const { rows: page, nextCursor } = pageFromRows(rows, query.limit, column.value);
+      const { rows: page, nextCursor } = pageFromRows(
+        rows,
+        query.limit,
+        column.value,
+        sortTag(column, query.order),
+      );
       return { items: page.map(toAdminCoupon), nextCursor };
     },
 

@@ -8,7 +8,7 @@ import type { CreditStatus, PurchaseStatus, PurchaseType } from '@wiggle/common/
 import type { Kysely } from 'kysely';
 import { pageFromRows } from '../../platform/db/keyset-cursor';
 import type { Database } from '../../platform/db/schema';
-import { decodeSortCursor, type SortColumn } from '../../platform/db/sorted-page';
+import { decodeSortCursor, type SortColumn, sortTag } from '../../platform/db/sorted-page';
 import { NotFound } from '../../platform/errors';
 import { toMajor } from './mappers';
 import { type AdminPurchaseRow, createPurchaseAdminStore, type PurchaseFilter } from './purchase-admin-store';
@@ -53,10 +53,15 @@ export function createPurchaseAdminService(db: Kysely<Database>) {
       },
     ) {
       const column = PURCHASE_SORTS[query.sort];
-      const after = decodeSortCursor(query.cursor, column);
+      const after = decodeSortCursor(query.cursor, column, query.order);
       const sort = { column, idColumn: 'purchases.id', order: query.order };
       const rows = await store.list(query, sort, after, query.limit);
-      const { rows: page, nextCursor } = pageFromRows(rows, query.limit, column.value);
+      const { rows: page, nextCursor } = pageFromRows(
+        rows,
+        query.limit,
+        column.value,
+        sortTag(column, query.order),
+      );
       return { items: page.map(toAdminPurchase), nextCursor };
     },
 

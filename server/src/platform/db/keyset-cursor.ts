@@ -14,8 +14,13 @@ export interface Cursor {
   id: number;
 }
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
+/**
+ * `sort` names the order a page was cut in (see sortTag): a cursor continued under another sort or direction would
+ * seek a position that means nothing there and silently skip or repeat rows, so it is refused instead.
+ */
+export function encodeCursor(cursor: Cursor, sort?: string): string {
+  const fields = sort === undefined ? [cursor.value, cursor.id] : [cursor.value, cursor.id, sort];
+  return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
 
 /** Every numeric sort column is an `integer` (32-bit on PostgreSQL); dates sort as ISO text. */
@@ -31,11 +36,13 @@ const isRowId = (value: unknown): value is number =>
  * A cursor as a client sent it back: `[value, id]` whose id could be a row's and whose value could be in a sort
  * column, so a forged one is a 400 here rather than an "out of range" error from PostgreSQL.
  */
-export function decodeCursor(text: string | undefined): Cursor | null {
+export function decodeCursor(text: string | undefined, sort?: string): Cursor | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && isSortValue(parsed[0]) && isRowId(parsed[1])) {
+    const sortOk =
+      sort === undefined ? Array.isArray(parsed) && parsed.length === 2 : matchesSort(parsed, sort);
+    if (Array.isArray(parsed) && sortOk && isSortValue(parsed[0]) && isRowId(parsed[1])) {
       return { value: parsed[0], id: parsed[1] as number };
     }
   } catch {
@@ -44,21 +51,28 @@ export function decodeCursor(text: string | undefined): Cursor | null {
   throw new BadRequest('Invalid cursor.', { cursor: 'Invalid cursor.' });
 }
 
+const matchesSort = (parsed: unknown, sort: string) =>
+  Array.isArray(parsed) && parsed.length === 3 && parsed[2] === sort;
+
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export function likeContains(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Cuts a page from `limit + 1` fetched rows: `nextCursor` continues after the page's last row, null at the end. */
+/**
+ * Cuts a page from `limit + 1` fetched rows: `nextCursor` continues after the page's last row, null at the end;
+ * `sort` (sortTag) when the client chooses the order.
+ */
 export function pageFromRows<Row extends { id: number }>(
   rows: readonly Row[],
   limit: number,
   sortValue: (row: Row) => SortValue,
+  sort?: string,
 ): { rows: Row[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const nextCursor =
-    rows.length > limit && last ? encodeCursor({ value: sortValue(last), id: last.id }) : null;
+    rows.length > limit && last ? encodeCursor({ value: sortValue(last), id: last.id }, sort) : null;
   return { rows: page, nextCursor };
 }
 

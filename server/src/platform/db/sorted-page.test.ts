@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, testDialects } from '../../test/harness';
 import { createDatabase } from './database';
-import { encodeCursor, pageFromRows } from './keyset-cursor';
+import { decodeCursor, encodeCursor, pageFromRows } from './keyset-cursor';
 import type { Database } from './schema';
-import { decodeSortCursor, type SortedPageRequest, sortedPage } from './sorted-page';
+import { decodeSortCursor, type SortedPageRequest, sortedPage, sortTag } from './sorted-page';
 
 interface Item {
   id: number;
@@ -40,14 +40,14 @@ describe.each(testDialects())('sortedPage on %s', (dialect) => {
     const fetched: number[] = [];
     let cursor: string | null = null;
     do {
-      const after = decodeSortCursor(cursor ?? undefined, sort.column);
+      const after = decodeSortCursor(cursor ?? undefined, sort.column, order);
       const rows = await sortedPage(items.selectFrom('items').select(['id', 'name']), {
         sort,
         after,
         limit,
       }).execute();
       fetched.push(rows.length);
-      const page = pageFromRows(rows, limit, (row) => row.name);
+      const page = pageFromRows(rows, limit, (row) => row.name, sortTag(sort.column, order));
       seen.push(...page.rows.map((row) => `${row.name}/${row.id}`));
       cursor = page.nextCursor;
     } while (cursor);
@@ -71,7 +71,11 @@ describe.each(testDialects())('sortedPage on %s', (dialect) => {
       idColumn: 'id',
       order: 'asc',
     };
-    const after = decodeSortCursor(encodeCursor({ value: 'a', id: 5 }), sort.column);
+    const after = decodeSortCursor(
+      encodeCursor({ value: 'a', id: 5 }, sortTag(sort.column, 'asc')),
+      sort.column,
+      'asc',
+    );
     const rows = await sortedPage(items.selectFrom('items').select(['id', 'name']), {
       sort,
       after,
@@ -79,5 +83,27 @@ describe.each(testDialects())('sortedPage on %s', (dialect) => {
     }).execute();
     // ("a", 5) is no row: the next "a" with a larger id comes first, then every "b" and "c".
     expect(rows.map((row) => row.id)).toEqual([6, 1, 5, 3, 7]);
+  });
+});
+
+describe('sorted page cursors', () => {
+  const name = { column: 'name', kind: 'text' } as const;
+  const created = { column: 'created_at', kind: 'text' } as const;
+
+  it('continue only the sort they were cut in: another column or direction is a 400, not a silent seek', () => {
+    const cursor = encodeCursor({ value: 'b', id: 5 }, sortTag(name, 'asc'));
+    expect(decodeSortCursor(cursor, name, 'asc')).toEqual({ value: 'b', id: 5 });
+    expect(() => decodeSortCursor(cursor, name, 'desc')).toThrow('Invalid cursor.');
+    expect(() => decodeSortCursor(cursor, created, 'asc')).toThrow('Invalid cursor.');
+  });
+
+  it('keep sorted and fixed-order cursors apart', () => {
+    expect(() => decodeSortCursor(encodeCursor({ value: 'b', id: 5 }), name, 'asc')).toThrow(
+      'Invalid cursor.',
+    );
+    expect(() => decodeCursor(encodeCursor({ value: 'b', id: 5 }, sortTag(name, 'asc')))).toThrow(
+      'Invalid cursor.',
+    );
+    expect(decodeCursor(encodeCursor({ value: 9, id: 5 }))).toEqual({ value: 9, id: 5 });
   });
 });

@@ -19,9 +19,18 @@ export interface SortedPageRequest {
   order: 'asc' | 'desc';
 }
 
-/** The cursor of a sorted page, checked against the sort column's type. */
-export function decodeSortCursor(text: string | undefined, column: SortColumn): Cursor | null {
-  const cursor = decodeCursor(text);
+/** What a sorted page's cursor records of its order (see encodeCursor): the column and the direction. */
+export function sortTag(column: SortColumn, order: 'asc' | 'desc'): string {
+  return `${column.column} ${order}`;
+}
+
+/** The cursor of a sorted page, checked against the sort it was cut in and the sort column's type. */
+export function decodeSortCursor(
+  text: string | undefined,
+  column: SortColumn,
+  order: 'asc' | 'desc',
+): Cursor | null {
+  const cursor = decodeCursor(text, sortTag(column, order));
   if (cursor && typeof cursor.value !== (column.kind === 'text' ? 'string' : 'number')) {
     throw new BadRequest('Invalid cursor.', { cursor: 'Invalid cursor.' });
   }
