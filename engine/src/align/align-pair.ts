@@ -1,13 +1,13 @@
-import { reducedLuma } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
+import { reducedCopies, refineCoarseToFine } from './coarse-to-fine';
 import { type ReducedFrames, withinIndices } from './guided-fit';
 import { fitLens, undistort } from './lens-fit';
 import { inverseMapOf } from './model-map';
 import { resolvePeriod } from './period-check';
 import { choosePivot } from './pivot';
 import { centralMatches, MIN_CENTRAL_MATCHES } from './pivot-points';
-import { type PointMatch, refineAlignment } from './refine';
+import type { PointMatch } from './refine';
 import { blobSeed, cornerSeed, MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
   type Correspondences,
@@ -73,7 +73,12 @@ export async function alignPair(
 ): Promise<AlignResult> {
   const { cv } = await loadOpenCv();
   const detectSide = options.detectSide ?? 1024;
-  const [grayL, grayR] = await Promise.all([reducedLuma(left, detectSide), reducedLuma(right, detectSide)]);
+  const [copiesL, copiesR] = await Promise.all([
+    reducedCopies(left, detectSide),
+    reducedCopies(right, detectSide),
+  ]);
+  const grayL = copiesL.detect;
+  const grayR = copiesR.detect;
   // Centred coordinates in full-resolution pixels (see the pixel-centre convention of reducedGray's scale).
   const frames: ReducedFrames = {
     sL: grayL.scale,
@@ -107,7 +112,10 @@ export async function alignPair(
     rx: rough.xr[i]! + cr.x,
     ry: rough.yr[i]! + cr.y,
   }));
-  const refined = refineAlignment(cv, left, right, seeds, useGuided ? guided.model : ransac.model);
+  const refined = refineCoarseToFine(cv, left, right, seeds, useGuided ? guided.model : ransac.model, {
+    left: copiesL,
+    right: copiesR,
+  });
   // Too few trackable tiles (tiny images, texture only near borders): the rough model is still a valid answer.
   const roughModel = useGuided ? guided.model : ransac.model;
   const longSide = Math.max(left.width, left.height);

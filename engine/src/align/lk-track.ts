@@ -11,6 +11,11 @@ export interface LkSettings {
   iterations: number;
   /** A point that moved this far (px, either axis) from its start counts as lost. */
   maxShift: number;
+  /**
+   * OpenCV's minEigThreshold: a window whose gradient matrix has a smaller (area-normalised) eigenvalue is lost.
+   * Default 1e-3.
+   */
+  minEigen?: number;
 }
 
 /**
@@ -25,7 +30,7 @@ export function trackLk(
   next: Mat,
   from: Float32Array,
   to: Float32Array,
-  { window, levels, iterations, maxShift }: LkSettings,
+  { window, levels, iterations, maxShift, minEigen = 1e-3 }: LkSettings,
 ): { found: Float32Array; tracked: Uint8Array } {
   const n = from.length / 2;
   const prevPts = keep(cv.matFromArray(n, 1, cv.CV_32FC2, Array.from(from)));
@@ -44,7 +49,7 @@ export function trackLk(
     levels,
     criteria,
     cv.OPTFLOW_USE_INITIAL_FLOW,
-    1e-3,
+    minEigen,
   );
   const found = nextPts.data32F;
   const tracked = Uint8Array.from({ length: n }, (_, k) => {

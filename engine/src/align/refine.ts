@@ -33,6 +33,14 @@ export interface RefineResult {
   tiles: Correspondences;
 }
 
+export interface RefineOptions {
+  passes?: number;
+  /** Largest vertical shift (px) a tile may make from where it started in a pass (default: LK's capture range). */
+  maxDy?: number;
+  /** LK's smallest accepted eigenvalue of a tile's gradient matrix (see trackLk). */
+  minEigen?: number;
+}
+
 const TILE = 48;
 const HALF = TILE / 2;
 const MOSAIC_COLUMNS = 16;
@@ -54,7 +62,7 @@ export function refineAlignment(
   right: RawImage,
   seeds: PointMatch[],
   start: Similarity,
-  passes = 2,
+  { passes = 2, maxDy = HALF / 2, minEigen = 1e-3 }: RefineOptions = {},
 ): RefineResult | undefined {
   const cl = { x: (left.width - 1) / 2, y: (left.height - 1) / 2 };
   const cr = { x: (right.width - 1) / 2, y: (right.height - 1) / 2 };
@@ -73,7 +81,7 @@ export function refineAlignment(
   let points: Correspondences | undefined;
   for (let pass = 0; pass < passes; pass++) {
     if (matches.length < 8) return undefined;
-    matches = trackTiles(cv, left, right, matches, model, pass === passes - 1);
+    matches = trackTiles(cv, left, right, matches, model, pass === passes - 1, { maxDy, minEigen });
     const fit = matches.filter((m) => !m.horizontalOnly);
     if (fit.length < 8) return undefined;
     points = centred(fit, cl, cr);
@@ -103,6 +111,7 @@ function trackTiles(
   matches: PointMatch[],
   m: Similarity,
   split: boolean,
+  { maxDy, minEigen }: Required<Pick<RefineOptions, 'maxDy' | 'minEigen'>>,
 ): PointMatch[] {
   const n = matches.length;
   const rows = Math.ceil(n / MOSAIC_COLUMNS);
@@ -173,8 +182,11 @@ function trackTiles(
       levels: 1,
       iterations: 40,
       maxShift: HALF / 2,
+      minEigen,
     });
-    const subs = split ? subWindowShifts(cv, prev, next, centres, found, ok, HALF / 2, keep) : undefined;
+    const subs = split
+      ? subWindowShifts(cv, prev, next, centres, found, ok, { maxShift: HALF / 2, minEigen }, keep)
+      : undefined;
     const tracked: PointMatch[] = [];
     const at = (match: PointMatch, ox: number, oy: number, dx: number, dy: number): PointMatch => ({
       lx: match.lx + ox,
@@ -187,6 +199,7 @@ function trackTiles(
       if (!ok[t]) continue;
       const dx = found[2 * t]! - centres[2 * t]!;
       const dy = found[2 * t + 1]! - centres[2 * t + 1]!;
+      if (Math.abs(dy) > maxDy) continue;
       const match = matches[t]!;
       if (!subs || !straddles(subs, t, dy)) {
         tracked.push(at(match, 0, 0, dx, dy));

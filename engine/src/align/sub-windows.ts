@@ -49,8 +49,8 @@ export function subWindowShifts(
   centres: Float32Array,
   found: Float32Array,
   ok: Uint8Array,
-  /** Largest shift (px) a window may report and still count as tracked. */
-  maxShift: number,
+  /** Largest shift (px) a window may report and still count as tracked, and LK's eigenvalue floor. */
+  lk: { maxShift: number; minEigen: number },
   keep: <M extends { delete(): void }>(m: M) => M,
 ): SubShifts {
   const n = ok.length;
@@ -71,7 +71,7 @@ export function subWindowShifts(
     window: SUB_WINDOW,
     levels: 0,
     iterations: 30,
-    maxShift,
+    ...lk,
   });
   const shift = Float32Array.from(moved, (v, k) => v - from[k]!);
   return { shift, status: tracked };
