@@ -40,9 +40,15 @@ export function decodeCursor(text: string | undefined, sort?: string): Cursor | 
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    const sortOk =
-      sort === undefined ? Array.isArray(parsed) && parsed.length === 2 : matchesSort(parsed, sort);
-    if (Array.isArray(parsed) && sortOk && isSortValue(parsed[0]) && isRowId(parsed[1])) {
+    // [value, id], or [value, id, sort] when the page's order is the client's.
+    const fields = sort === undefined ? 2 : 3;
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === fields &&
+      (sort === undefined || parsed[2] === sort) &&
+      isSortValue(parsed[0]) &&
+      isRowId(parsed[1])
+    ) {
       return { value: parsed[0], id: parsed[1] as number };
     }
   } catch {
@@ -50,9 +56,6 @@ export function decodeCursor(text: string | undefined, sort?: string): Cursor | 
   }
   throw new BadRequest('Invalid cursor.', { cursor: 'Invalid cursor.' });
 }
-
-const matchesSort = (parsed: unknown, sort: string) =>
-  Array.isArray(parsed) && parsed.length === 3 && parsed[2] === sort;
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
 export function likeContains(search: string): string {
