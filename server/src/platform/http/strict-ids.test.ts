@@ -166,18 +166,54 @@ describe.each(testDialects())('ids are strict decimal positive integers on %s', 
 
   it('refuses keyset cursors whose id or value cannot be in the columns with 400, never 500', async () => {
     const admin = await createAdmin(t.app);
-    const cursor = (value: unknown, id: unknown) =>
-      encodeURIComponent(Buffer.from(JSON.stringify([value, id])).toString('base64url'));
-    const lists: { url: string; token: string; numeric: boolean }[] = [
-      { url: '/api/library/originals?sort=width', token: member.token, numeric: true },
-      { url: '/api/library/wiggles?sort=rating', token: member.token, numeric: true },
-      { url: '/api/library/originals?sort=name', token: member.token, numeric: false },
-      { url: '/api/gallery/wiggles?sort=created', token: member.token, numeric: false },
+    const cursor = (value: unknown, id: unknown, sort?: string) =>
+      encodeURIComponent(
+        Buffer.from(JSON.stringify(sort === undefined ? [value, id] : [value, id, sort])).toString(
+          'base64url',
+        ),
+      );
+    // `sort`: what a sorted list's cursor records of its order (its column and direction; see sortTag); the
+    // fixed-order lists (feed, logs) have none.
+    const lists: { url: string; token: string; numeric: boolean; sort?: string }[] = [
+      {
+        url: '/api/library/originals?sort=width&order=asc',
+        token: member.token,
+        numeric: true,
+        sort: 'width asc',
+      },
+      {
+        url: '/api/library/wiggles?sort=rating&order=asc',
+        token: member.token,
+        numeric: true,
+        sort: 'rating asc',
+      },
+      {
+        url: '/api/library/originals?sort=name&order=asc',
+        token: member.token,
+        numeric: false,
+        sort: 'name asc',
+      },
+      {
+        url: '/api/gallery/wiggles?sort=created&order=asc',
+        token: member.token,
+        numeric: false,
+        sort: 'created_at asc',
+      },
       { url: '/api/gallery/feed?limit=5', token: member.token, numeric: false },
-      { url: '/api/admin/users?sort=id', token: admin.token, numeric: true },
-      { url: '/api/admin/users?sort=created', token: admin.token, numeric: false },
+      { url: '/api/admin/users?sort=id&order=desc', token: admin.token, numeric: true, sort: 'id desc' },
+      {
+        url: '/api/admin/users?sort=created&order=desc',
+        token: admin.token,
+        numeric: false,
+        sort: 'created_at desc',
+      },
       { url: '/api/admin/logs?limit=5', token: admin.token, numeric: false },
-      { url: '/api/admin/purchases?limit=5', token: admin.token, numeric: true },
+      {
+        url: '/api/admin/purchases?sort=id&order=desc&limit=5',
+        token: admin.token,
+        numeric: true,
+        sort: 'purchases.id desc',
+      },
     ];
     for (const list of lists) {
       const fine = list.numeric ? 5 : 'm';
@@ -197,7 +233,7 @@ describe.each(testDialects())('ids are strict decimal positive integers on %s', 
       for (const [value, id] of bad) {
         const res = await t.app.inject({
           method: 'GET',
-          url: `${list.url}&cursor=${cursor(value, id)}`,
+          url: `${list.url}&cursor=${cursor(value, id, list.sort)}`,
           headers: bearer(list.token),
         });
         expect(res.statusCode, `${list.url} [${String(value)}, ${String(id)}]`).toBe(400);
@@ -205,7 +241,7 @@ describe.each(testDialects())('ids are strict decimal positive integers on %s', 
       }
       const ok = await t.app.inject({
         method: 'GET',
-        url: `${list.url}&cursor=${cursor(fine, 1)}`,
+        url: `${list.url}&cursor=${cursor(fine, 1, list.sort)}`,
         headers: bearer(list.token),
       });
       expect(ok.statusCode, list.url).toBe(200);
