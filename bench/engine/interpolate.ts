@@ -3,8 +3,9 @@
  * views; frames 25/50/75 from interpolateViews(view 0, view 1) are scored (PSNR, SSIM) against them, side by side
  * with a plain cross-fade, plus the time for the three frames at 1920 px width, on two threads (the default) and,
  * as the baseline, on one (whose bytes must be the same). Prints figures; never fails.
- * Scenes named HELD-OUT (data/held-out-scenes.ts) were never used for tuning and are summarized apart.
- * Usage: tsx bench/engine/interpolate.ts [--quick] [part of a scene name ...]
+ * Scenes named HELD-OUT (data/held-out-scenes.ts) were never used for tuning and are summarized apart, as are the
+ * RANDOM ones (data/random-scenes.ts: drawn from a seed, 12 by default; another seed draws variants no one has seen).
+ * Usage: tsx bench/engine/interpolate.ts [--quick] [--random-seed N] [--random-count N] [part of a scene name ...]
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -14,9 +15,16 @@ import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
 import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
 import { HELD_OUT_SCENES } from './data/held-out-scenes';
+import { randomScenes } from './data/random-scenes';
 import { UNTUNED_VARIANTS } from './data/repetitive-variants';
 
 const quick = process.argv.includes('--quick');
+const option = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const randomSeed = option('--random-seed', 777);
+const randomCount = option('--random-count', 12);
 const WIDTH = 1920;
 const HEIGHT = 1280;
 
@@ -29,8 +37,8 @@ interface Scenario {
   near: number;
   background: number;
   objects: number;
-  /** Never used to tune the engine (data/held-out-scenes.ts): summarized apart. */
-  heldOut?: boolean;
+  /** Never used to tune the engine (data/held-out-scenes.ts, data/random-scenes.ts): summarized apart. */
+  group?: 'held-out' | 'random';
 }
 
 const SCENARIOS: Scenario[] = [
@@ -61,7 +69,16 @@ const SCENARIOS: Scenario[] = [
     near: 0,
     background: 0,
     objects: 0,
-    heldOut: true,
+    group: 'held-out' as const,
+    build: () => build(WIDTH, HEIGHT),
+  })),
+  ...randomScenes(randomSeed, randomCount).map(({ name, build }) => ({
+    name: `RANDOM ${name}`,
+    seed: 0,
+    near: 0,
+    background: 0,
+    objects: 0,
+    group: 'random' as const,
     build: () => build(WIDTH, HEIGHT),
   })),
 ];
@@ -106,8 +123,12 @@ async function main(): Promise<void> {
   const oneTimes: number[] = [];
   const oneCpuTimes: number[] = [];
   const differing: string[] = [];
-  const gains: { gain: number; heldOut: boolean }[] = [];
-  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const gains: { gain: number; group: Scenario['group'] }[] = [];
+  const only = process.argv
+    .slice(2)
+    .filter(
+      (a, k, all) => !a.startsWith('--') && !['--random-seed', '--random-count'].includes(all[k - 1] ?? ''),
+    );
   const chosen = only.length > 0 ? SCENARIOS.filter((s) => only.some((o) => s.name.includes(o))) : SCENARIOS;
   for (const scenario of quick ? chosen.slice(0, 2) : chosen) {
     const scene =
@@ -147,7 +168,7 @@ async function main(): Promise<void> {
       const fade = crossFade(views[0]!, views[4]!, (k + 1) / 4);
       const p = psnr(frame, truth);
       const q = psnr(fade, truth);
-      gains.push({ gain: p - q, heldOut: scenario.heldOut === true });
+      gains.push({ gain: p - q, group: scenario.group });
       body.push([
         k === 0 ? scenario.name : '',
         String((k + 1) * 25),
@@ -180,11 +201,15 @@ async function main(): Promise<void> {
   console.log('');
   summary(
     'tuned scenes',
-    gains.filter((g) => !g.heldOut).map((g) => g.gain),
+    gains.filter((g) => !g.group).map((g) => g.gain),
   );
   summary(
     'HELD-OUT scenes',
-    gains.filter((g) => g.heldOut).map((g) => g.gain),
+    gains.filter((g) => g.group === 'held-out').map((g) => g.gain),
+  );
+  summary(
+    `RANDOM scenes (seed ${randomSeed})`,
+    gains.filter((g) => g.group === 'random').map((g) => g.gain),
   );
   summary(
     'all scenes',

@@ -101,7 +101,7 @@ export const HELD_OUT_SCENES: HeldOutScene[] = [
 ];
 
 /** The scene with its tints and texture contrast changed (new textures; the geometry stays). */
-function restyle(scene: LayeredScene, look: Look): LayeredScene {
+export function restyle(scene: LayeredScene, look: Look): LayeredScene {
   const layers = scene.layers.map((layer, k): SceneLayer => {
     const tint = (k === 0 ? look.background : look.structure) ?? layer.tint;
     const c = look.contrast ?? 1;
