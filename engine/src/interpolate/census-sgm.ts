@@ -1,6 +1,7 @@
 import { popcount } from '../align/features';
 import { census5x5 } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
+import { placeThinRows } from './thin-in-front';
 
 /**
  * Disparity maps of an aligned (row-rectified) pair on one grid: `left[x]` is how far left the point of left pixel x
@@ -54,7 +55,7 @@ export function censusSgm(left: GrayImage, right: GrayImage, o: SgmOptions): Dis
   const maps = sgmMaps(v);
   winnerRows(v, false, maps.left, 0, v.h);
   winnerRows(v, true, maps.right, 0, v.h);
-  return finishSgm(maps);
+  return finishSgm(v, maps);
 }
 
 /**
@@ -158,8 +159,9 @@ export function addTotals(into: Uint16Array, from: Uint16Array, start: number, e
   for (let i = start; i < end; i++) into[i] = into[i]! + from[i]!;
 }
 
-/** The last step: left–right consistency, in place. */
-export function finishSgm(maps: DisparityMaps): DisparityMaps {
+/** The last steps, in place: thin runs matched behind moved in front (placeThinRows), left–right consistency. */
+export function finishSgm(v: SgmVolume, maps: DisparityMaps): DisparityMaps {
+  placeThinRows(v, maps.left, maps.right, 0, v.h);
   checkConsistency(maps.left, maps.right, maps.width, maps.height, 1);
   return maps;
 }

@@ -54,7 +54,7 @@ export async function censusSgmOnTwoThreads(
     winnerRows(v, false, maps.left, 0, mid);
     winnerRows(v, true, maps.right, 0, mid);
   });
-  return finishSgm(maps);
+  return finishSgm(v, maps);
 }
 
 /**
