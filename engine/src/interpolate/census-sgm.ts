@@ -1,6 +1,7 @@
 import { popcount } from '../align/features';
 import { census5x5 } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
+import { consistentRow, parabolaOffset } from './row-match';
 import { placeThinRows } from './thin-in-front';
 
 /**
@@ -460,11 +461,8 @@ export function winnerRows(
         out[y * w + x] = Number.NaN;
         continue;
       }
-      let offset = 0;
-      if (best > kFrom && best < kTo) {
-        const curvature = row[best - 1]! - 2 * bestCost + row[best + 1]!;
-        if (curvature > 0) offset = (row[best - 1]! - row[best + 1]!) / (2 * curvature);
-      }
+      const offset =
+        best > kFrom && best < kTo ? parabolaOffset(row[best - 1]!, bestCost, row[best + 1]!) : 0;
       out[y * w + x] = min + best + offset;
     }
     placeRepeats(out, y * w, repeatOf, total, cost, pixels, w, levels, min, fromRight);
@@ -544,14 +542,14 @@ function placeRepeats(
         chosen = candidates[c]!;
     }
     if (chosen < 0) continue;
-    const here = total[at + chosen * stride]!;
-    let offset = 0;
-    if (chosen > kFrom && chosen < kTo) {
-      const below = total[at + (chosen - 1) * stride]!;
-      const above = total[at + (chosen + 1) * stride]!;
-      const curvature = below - 2 * here + above;
-      if (curvature > 0) offset = (below - above) / (2 * curvature);
-    }
+    const offset =
+      chosen > kFrom && chosen < kTo
+        ? parabolaOffset(
+            total[at + (chosen - 1) * stride]!,
+            total[at + chosen * stride]!,
+            total[at + (chosen + 1) * stride]!,
+          )
+        : 0;
     out[row + x] = min + chosen + offset;
   }
 }
@@ -579,22 +577,15 @@ function surroundOf(
 
 /** Marks NaN in both maps where a pixel's match does not point back to it within `tolerance`. */
 function checkConsistency(dl: Float32Array, dr: Float32Array, w: number, h: number, tolerance: number): void {
-  const keep = (from: Float32Array, to: Float32Array, sign: number) => {
-    const ok = new Uint8Array(w * h);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const d = from[y * w + x]!;
-        if (Number.isNaN(d)) continue;
-        const other = Math.round(x + sign * d);
-        if (other >= 0 && other < w && Math.abs(to[y * w + other]! - d) <= tolerance) ok[y * w + x] = 1;
-      }
+  const okL = new Uint8Array(w);
+  const okR = new Uint8Array(w);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    consistentRow(dl, dr, row, w, -1, tolerance, okL);
+    consistentRow(dr, dl, row, w, 1, tolerance, okR);
+    for (let x = 0; x < w; x++) {
+      if (!okL[x]) dl[row + x] = Number.NaN;
+      if (!okR[x]) dr[row + x] = Number.NaN;
     }
-    return ok;
-  };
-  const okL = keep(dl, dr, -1);
-  const okR = keep(dr, dl, 1);
-  for (let i = 0; i < w * h; i++) {
-    if (!okL[i]) dl[i] = Number.NaN;
-    if (!okR[i]) dr[i] = Number.NaN;
   }
 }

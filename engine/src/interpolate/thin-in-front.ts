@@ -15,6 +15,8 @@
  * check keeps a move only when both views made it, so a lone move falls back to the cross-fade.
  */
 
+import { consistentRow, parabolaOffset } from './row-match';
+
 /** Longest run (grid px) taken for a thin structure. */
 const THIN = 12;
 /** Row distance (grid px) on each side of a run whose consistent pixels give the surface around it (median). */
@@ -49,34 +51,25 @@ export function placeThinRows(
 ): void {
   const okL = new Uint8Array(v.w);
   const okR = new Uint8Array(v.w);
+  const around = new Float32Array(AROUND);
   for (let y = y0; y < y1; y++) {
     const row = y * v.w;
-    consistentRow(left, right, row, v.w, -1, okL);
-    consistentRow(right, left, row, v.w, 1, okR);
-    placeRow(v, left, okL, row, false);
-    placeRow(v, right, okR, row, true);
+    consistentRow(left, right, row, v.w, -1, 1, okL);
+    consistentRow(right, left, row, v.w, 1, 1, okR);
+    placeRow(v, left, okL, row, false, around);
+    placeRow(v, right, okR, row, true, around);
   }
 }
 
-/** ok[x] = 1 where pixel x of `from`'s row points to a pixel of `to` that points back within 1. */
-function consistentRow(
-  from: Float32Array,
-  to: Float32Array,
-  row: number,
-  w: number,
-  sign: number,
+/** One row of one map; `around` is scratch space for the surroundings' median. */
+function placeRow(
+  v: ThinVolume,
+  out: Float32Array,
   ok: Uint8Array,
+  row: number,
+  fromRight: boolean,
+  around: Float32Array,
 ): void {
-  for (let x = 0; x < w; x++) {
-    const d = from[row + x]!;
-    ok[x] = 0;
-    if (Number.isNaN(d)) continue;
-    const other = Math.round(x + sign * d);
-    if (other >= 0 && other < w && Math.abs(to[row + other]! - d) <= 1) ok[x] = 1;
-  }
-}
-
-function placeRow(v: ThinVolume, out: Float32Array, ok: Uint8Array, row: number, fromRight: boolean): void {
   const { w, levels, min, cost, total } = v;
   // Level k of pixel x sits at (row + first(x)) · levels + k · stride; seen from the right view, the left pixel is
   // x + min + k, which must lie inside the picture.
@@ -85,7 +78,6 @@ function placeRow(v: ThinVolume, out: Float32Array, ok: Uint8Array, row: number,
   const inView = (x: number, k: number) =>
     k >= 0 && k < levels && (!fromRight || (k >= -first(x) && k <= w - 1 - first(x)));
   const costAt = (x: number, k: number) => cost[(row + first(x)) * levels + k * stride]!;
-  const around = new Float32Array(AROUND);
   /** Median disparity of the consistent pixels in [from, to) (NaN when fewer than four). */
   const surface = (from: number, to: number) => {
     let n = 0;
@@ -143,9 +135,12 @@ function refined(
   for (const q of [k - 1, k + 1])
     if (inView(q) && total[at + q * stride]! < total[at + best * stride]!) best = q;
   if (!inView(best - 1) || !inView(best + 1)) return best;
-  const below = total[at + (best - 1) * stride]!;
-  const here = total[at + best * stride]!;
-  const above = total[at + (best + 1) * stride]!;
-  const curvature = below - 2 * here + above;
-  return curvature > 0 ? best + (below - above) / (2 * curvature) : best;
+  return (
+    best +
+    parabolaOffset(
+      total[at + (best - 1) * stride]!,
+      total[at + best * stride]!,
+      total[at + (best + 1) * stride]!,
+    )
+  );
 }
