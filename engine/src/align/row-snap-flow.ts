@@ -26,20 +26,20 @@ export function snapHorizontal(
       let bestCost = Number.NaN;
       let bestX = ownX;
       let bestY = ownY;
-      for (const r of SNAP_OFFSETS) {
-        for (const nx of [x - r, x + r]) {
-          if (nx < 0 || nx >= width) continue;
-          const j = y * width + nx;
-          const cx = data[2 * j]!;
-          const cy = data[2 * j + 1]!;
-          if (Math.abs(cx - ownX) < 1 && Math.abs(cy - ownY) < 1) continue;
-          if (Number.isNaN(bestCost)) bestCost = 0.8 * rowCost(from, to, x, y, ownX, ownY);
-          const cost = rowCost(from, to, x, y, cx, cy);
-          if (cost < bestCost) {
-            bestCost = cost;
-            bestX = cx;
-            bestY = cy;
-          }
+      for (let k = 0; k < 2 * SNAP_OFFSETS.length; k++) {
+        // Left then right neighbour at each offset, nearest first (a tie keeps the nearer).
+        const nx = k & 1 ? x + SNAP_OFFSETS[k >> 1]! : x - SNAP_OFFSETS[k >> 1]!;
+        if (nx < 0 || nx >= width) continue;
+        const j = y * width + nx;
+        const cx = data[2 * j]!;
+        const cy = data[2 * j + 1]!;
+        if (Math.abs(cx - ownX) < 1 && Math.abs(cy - ownY) < 1) continue;
+        if (Number.isNaN(bestCost)) bestCost = 0.8 * rowCost(from, to, x, y, ownX, ownY);
+        const cost = rowCost(from, to, x, y, cx, cy);
+        if (cost < bestCost) {
+          bestCost = cost;
+          bestX = cx;
+          bestY = cy;
         }
       }
       out[2 * i] = bestX;
@@ -73,6 +73,20 @@ function rowCost(from: GrayImage, to: GrayImage, x: number, y: number, fx: numbe
   const { width, height, data: a } = from;
   const b = to.data;
   const tw = to.width;
+  const qx0 = x - 2 + fx;
+  const qy0 = y - 1 + fy;
+  if (
+    x >= 2 &&
+    x + 2 < width &&
+    y >= 1 &&
+    y + 1 < height &&
+    qx0 >= 0 &&
+    qx0 + 4 <= tw - 1.001 &&
+    qy0 >= 0 &&
+    qy0 + 2 <= to.height - 1.001
+  ) {
+    return innerRowCost(a, width, b, tw, x, y, qx0, qy0);
+  }
   let cost = 0;
   for (let oy = -1; oy <= 1; oy++) {
     const py = y + oy < 0 ? 0 : Math.min(y + oy, height - 1);
@@ -90,6 +104,39 @@ function rowCost(from: GrayImage, to: GrayImage, x: number, y: number, fx: numbe
       const top = b[k]! + (b[k + 1]! - b[k]!) * wx;
       const bottom = b[k + tw]! + (b[k + tw + 1]! - b[k + tw]!) * wx;
       const d = a[py * width + px]! - (top + (bottom - top) * wy);
+      cost += d < 0 ? -d : d;
+    }
+  }
+  return cost;
+}
+
+/**
+ * rowCost where no tap needs clamping, with the same sums: a tap's sampled position is an integer plus the flow,
+ * exactly (flows are float32), so every tap shares the bilinear weights of the first.
+ */
+function innerRowCost(
+  a: Uint8Array,
+  width: number,
+  b: Uint8Array,
+  tw: number,
+  x: number,
+  y: number,
+  qx0: number,
+  qy0: number,
+): number {
+  const x0 = Math.floor(qx0);
+  const y0 = Math.floor(qy0);
+  const wx = qx0 - x0;
+  const wy = qy0 - y0;
+  let cost = 0;
+  for (let oy = 0; oy < 3; oy++) {
+    const row = (y0 + oy) * tw + x0;
+    const own = (y - 1 + oy) * width + x - 2;
+    for (let ox = 0; ox < 5; ox++) {
+      const k = row + ox;
+      const top = b[k]! + (b[k + 1]! - b[k]!) * wx;
+      const bottom = b[k + tw]! + (b[k + tw + 1]! - b[k + tw]!) * wx;
+      const d = a[own + ox]! - (top + (bottom - top) * wy);
       cost += d < 0 ? -d : d;
     }
   }
