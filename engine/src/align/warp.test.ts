@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../image';
-import { cropImage, distortPoint, largestValidRect, mapPoint, type RadialLens, warpBilinear } from './warp';
+import {
+  cropImage,
+  distortPoint,
+  largestValidRect,
+  mapPoint,
+  type RadialLens,
+  type Rect,
+  warpBilinear,
+} from './warp';
 
 function ramp(width: number, height: number): RawImage {
   const data = new Uint8Array(width * height * 3);
@@ -13,6 +21,34 @@ function ramp(width: number, height: number): RawImage {
     }
   }
   return { data, width, height, channels: 3 };
+}
+
+/** Largest difference (grey levels) between `out` and exact bilinear sampling of `source` at `positionOf`. */
+function worstDeviation(
+  source: RawImage,
+  out: RawImage,
+  rect: Rect,
+  positionOf: (x: number, y: number, at: Float64Array) => void,
+): number {
+  const at = new Float64Array(2);
+  let worst = 0;
+  for (let y = 0; y < rect.height; y++) {
+    for (let x = 0; x < rect.width; x++) {
+      positionOf(rect.x + x, rect.y + y, at);
+      const x0 = Math.floor(at[0]!);
+      const y0 = Math.floor(at[1]!);
+      const fx = at[0]! - x0;
+      const fy = at[1]! - y0;
+      for (let c = 0; c < 3; c++) {
+        const v = (u: number, w: number) => source.data[(w * source.width + u) * 3 + c]!;
+        const exact =
+          (v(x0, y0) * (1 - fx) + v(x0 + 1, y0) * fx) * (1 - fy) +
+          (v(x0, y0 + 1) * (1 - fx) + v(x0 + 1, y0 + 1) * fx) * fy;
+        worst = Math.max(worst, Math.abs(out.data[(y * rect.width + x) * 3 + c]! - exact));
+      }
+    }
+  }
+  return worst;
 }
 
 describe('warp helpers', () => {
@@ -43,24 +79,10 @@ describe('warp helpers', () => {
     };
     const rect = { x: 10, y: 10, width: 240, height: 150 };
     const out = warpBilinear(source, map, rect);
-    let worst = 0;
-    for (let y = 0; y < rect.height; y++) {
-      for (let x = 0; x < rect.width; x++) {
-        const px = map.m00 * (rect.x + x) + map.m01 * (rect.y + y) + map.m02;
-        const py = map.m10 * (rect.x + x) + map.m11 * (rect.y + y) + map.m12;
-        const x0 = Math.floor(px);
-        const y0 = Math.floor(py);
-        const fx = px - x0;
-        const fy = py - y0;
-        for (let c = 0; c < 3; c++) {
-          const at = (u: number, v: number) => data[(v * width + u) * 3 + c]!;
-          const exact =
-            (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) +
-            (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
-          worst = Math.max(worst, Math.abs(out.data[(y * rect.width + x) * 3 + c]! - exact));
-        }
-      }
-    }
+    const worst = worstDeviation(source, out, rect, (x, y, at) => {
+      at[0] = map.m00 * x + map.m01 * y + map.m02;
+      at[1] = map.m10 * x + map.m11 * y + map.m12;
+    });
     // 1/256 px weights on neighbours that differ by up to 255 levels, plus the rounding.
     expect(worst).toBeLessThanOrEqual(2);
   });
@@ -100,25 +122,10 @@ describe('warp helpers', () => {
       };
       const rect = { x: 250, y: 150, width: 400, height: 300 };
       const out = warpBilinear(source, map, rect, lens);
-      const at = new Float64Array(2);
-      let worst = 0;
-      for (let y = 0; y < rect.height; y++) {
-        for (let x = 0; x < rect.width; x++) {
-          mapPoint(map, rect.x + x, rect.y + y, at);
-          if (lens) distortPoint(lens, at[0]!, at[1]!, at);
-          const x0 = Math.floor(at[0]!);
-          const y0 = Math.floor(at[1]!);
-          const fx = at[0]! - x0;
-          const fy = at[1]! - y0;
-          for (let c = 0; c < 3; c++) {
-            const v = (u: number, w: number) => data[(w * width + u) * 3 + c]!;
-            const exact =
-              (v(x0, y0) * (1 - fx) + v(x0 + 1, y0) * fx) * (1 - fy) +
-              (v(x0, y0 + 1) * (1 - fx) + v(x0 + 1, y0 + 1) * fx) * fy;
-            worst = Math.max(worst, Math.abs(out.data[(y * rect.width + x) * 3 + c]! - exact));
-          }
-        }
-      }
+      const worst = worstDeviation(source, out, rect, (x, y, at) => {
+        mapPoint(map, x, y, at);
+        if (lens) distortPoint(lens, at[0]!, at[1]!, at);
+      });
       expect(worst, `k ${k}, g ${g}`).toBeLessThanOrEqual(2);
     }
   });
