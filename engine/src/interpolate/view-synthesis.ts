@@ -8,6 +8,9 @@ export interface ViewDisparity {
   reliable: Float32Array;
 }
 
+/** Grid cells whose disparities span at most this (grid px) are one smooth surface (see smoothDepth). */
+const SMOOTH_SPAN = 1;
+
 export interface Grid {
   width: number;
   height: number;
@@ -20,8 +23,9 @@ export interface Grid {
  * 1. on the grid, the new view's disparity by forward splatting both views' disparities (a left pixel lands at
  *    x − t·d, a right one at x + (1 − t)·d); where two land on one pixel the nearer surface (larger d) wins, holes
  *    take the farther neighbour (newly uncovered background);
- * 2. at full size, colour read back from each view at its position, each counted only where that view sees the
- *    same surface (its own disparity there agrees within `tolerance` grid px), weighted (1 − t, t);
+ * 2. at full size, the disparity read between grid cells (bilinear on a smooth surface, see smoothDepth) and colour
+ *    read back from each view at its position, each counted only where that view sees the same surface (its own
+ *    disparity there agrees within `tolerance` grid px), weighted (1 − t, t);
  * 3. blended with the cross-fade by the reliability carried along, so ambiguous or inconsistent regions look no
  *    worse than a cross-fade.
  */
@@ -81,6 +85,14 @@ export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: 
   const gx = Int32Array.from({ length: width }, (_, x) =>
     Math.min(gw - 1, Math.floor((x + 0.5) / grid.scale)),
   );
+  // Bilinear taps: the grid cell left of (and above) a pixel's centre and the weight of the next one.
+  const smooth = gw > 1 && grid.height > 1;
+  const bx = Int32Array.from({ length: width }, (_, x) =>
+    Math.max(0, Math.min(gw - 2, Math.floor((x + 0.5) / grid.scale - 0.5))),
+  );
+  const wx = Float32Array.from({ length: width }, (_, x) =>
+    Math.max(0, Math.min(1, (x + 0.5) / grid.scale - 0.5 - bx[x]!)),
+  );
   const a = l.image.data;
   const b = r.image.data;
   const s = grid.scale;
@@ -88,6 +100,8 @@ export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: 
   const ta = 1 - t;
   for (let y = y0; y < y1; y++) {
     const grow = Math.min(grid.height - 1, Math.floor((y + 0.5) / s)) * gw;
+    const by = Math.max(0, Math.min(grid.height - 2, Math.floor((y + 0.5) / s - 0.5)));
+    const wy = Math.max(0, Math.min(1, (y + 0.5) / s - 0.5 - by));
     const line = y * width;
     for (let x = 0; x < width; x++) {
       const o = (line + x) * channels;
@@ -97,7 +111,7 @@ export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: 
         for (let c = 0; c < channels; c++) out[o + c] = ta * a[o + c]! + t * b[o + c]! + 0.5;
         continue;
       }
-      const d = depth[g]!;
+      const d = smooth ? smoothDepth(depth, by * gw + bx[x]!, gw, wx[x]!, wy, depth[g]!) : depth[g]!;
       const xl = x + t * d * s;
       const xr = x - ta * d * s;
       let wl = ta * sees(l.disparity, grow, gw, xl / s, d, tolerance);
@@ -154,6 +168,31 @@ export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: 
       }
     }
   }
+}
+
+/**
+ * The new view's disparity at a pixel: bilinear between the four grid cells around it where they lie on one smooth
+ * surface (within SMOOTH_SPAN grid px: a slanted floor then moves continuously instead of in 3 px steps), else the
+ * cell the pixel is in (`own`: an edge between surfaces stays sharp).
+ */
+function smoothDepth(
+  depth: Float32Array,
+  i: number,
+  gw: number,
+  wx: number,
+  wy: number,
+  own: number,
+): number {
+  const d00 = depth[i]!;
+  const d10 = depth[i + 1]!;
+  const d01 = depth[i + gw]!;
+  const d11 = depth[i + gw + 1]!;
+  const lo = Math.min(d00, d10, d01, d11);
+  const hi = Math.max(d00, d10, d01, d11);
+  if (hi - lo > SMOOTH_SPAN) return own;
+  const top = d00 + (d10 - d00) * wx;
+  const bottom = d01 + (d11 - d01) * wx;
+  return top + (bottom - top) * wy;
 }
 
 /** Splats one view's grid row into the new view's (z-buffer: larger d wins), carrying the reliability. */

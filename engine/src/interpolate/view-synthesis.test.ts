@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../image';
+import { synthesizeView, type ViewDisparity } from './view-synthesis';
+
+/** A grey ramp (value = x) so a pixel's value tells where in the view it was read. */
+function ramp(width: number, height: number): RawImage {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) data.fill(x, (y * width + x) * 3, (y * width + x) * 3 + 3);
+  }
+  return { data, width, height, channels: 3 };
+}
+
+describe('synthesizeView', () => {
+  it('moves a slanted surface continuously, not in steps of a grid cell', () => {
+    // Disparity rises by 0.5 grid px per grid px (a receding floor seen sideways); only the left view sees it.
+    const scale = 3;
+    const gw = 60;
+    const gh = 4;
+    const image = ramp(gw * scale, gh * scale);
+    const left: ViewDisparity = {
+      image,
+      disparity: Float32Array.from({ length: gw * gh }, (_, i) => 0.5 * (i % gw)),
+      reliable: new Float32Array(gw * gh).fill(1),
+    };
+    const right: ViewDisparity = {
+      image,
+      disparity: new Float32Array(gw * gh).fill(-1000),
+      reliable: new Float32Array(gw * gh),
+    };
+    const t = 0.5;
+    const view = synthesizeView(left, right, { width: gw, height: gh, scale }, t, 1.5);
+    // Each output pixel reads the left view t·d·scale px to its right, so values climb by a steady amount per pixel:
+    // the steps a per-cell disparity makes (several levels at once, then none) must not show.
+    const y = 5;
+    const steps: number[] = [];
+    for (let x = 30; x < 120; x++)
+      steps.push(view.data[(y * view.width + x + 1) * 3]! - view.data[(y * view.width + x) * 3]!);
+    expect(Math.max(...steps) - Math.min(...steps)).toBeLessThanOrEqual(1);
+  });
+});
