@@ -3,7 +3,7 @@
  * clamped, into `out` (w · h codes).
  */
 export function census5x5(
-  data: Uint8Array,
+  data: Uint8Array | Uint16Array,
   w: number,
   h: number,
   out: Uint32Array = new Uint32Array(w * h),
@@ -24,4 +24,23 @@ export function census5x5(
     }
   }
   return out;
+}
+
+/**
+ * census5x5 of the picture half a pixel to the right: each pixel the sum of itself and its right neighbour (the
+ * last column doubled), which keeps the half grey levels. Code x describes the picture between pixels x and x + 1.
+ */
+export function halfStepCensus(
+  data: Uint8Array,
+  w: number,
+  h: number,
+  out: Uint32Array = new Uint32Array(w * h),
+): Uint32Array {
+  const sums = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w - 1; x++) sums[row + x] = data[row + x]! + data[row + x + 1]!;
+    sums[row + w - 1] = 2 * data[row + w - 1]!;
+  }
+  return census5x5(sums, w, h, out);
 }

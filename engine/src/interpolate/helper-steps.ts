@@ -1,4 +1,4 @@
-import { census5x5 } from '../cv/census';
+import { census5x5, halfStepCensus } from '../cv/census';
 import {
   addTotals,
   aggregateSweep,
@@ -17,6 +17,9 @@ import { synthesizeRows, type ViewPlan } from './view-synthesis';
 export const steps = {
   census: (grey: Uint8Array, w: number, h: number, out: Uint32Array) => {
     census5x5(grey, w, h, out);
+  },
+  halfStepCensus: (grey: Uint8Array, w: number, h: number, out: Uint32Array) => {
+    halfStepCensus(grey, w, h, out);
   },
   windowCosts: (v: SgmVolume, y0: number, y1: number) => windowCostRows(v, y0, y1),
   /** One aggregation sweep into its own total (cleared first, so that a rerun does not add twice). */

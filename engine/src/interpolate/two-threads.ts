@@ -17,16 +17,19 @@ import {
 import { onHelper } from './helper-thread';
 import { type Grid, synthesizeRows, type ViewDisparity, viewPlan } from './view-synthesis';
 
-/** Both views' census codes, computed on the helper thread while the caller goes on (the feature match). */
+/** The pair's census codes, computed on the helper thread while the caller goes on (the feature match). */
 export async function censusOnHelper(left: GrayImage, right: GrayImage): Promise<CensusCodes> {
   const { width: w, height: h } = left;
   const cl = allocate(Uint32Array, w * h, true);
   const cr = allocate(Uint32Array, w * h, true);
+  const half = allocate(Uint32Array, w * h, true);
+  const greyR = sharedCopy(right.data, true);
   await Promise.all([
     onHelper('census', sharedCopy(left.data, true), w, h, cl),
-    onHelper('census', sharedCopy(right.data, true), w, h, cr),
+    onHelper('census', greyR, w, h, cr),
+    onHelper('halfStepCensus', greyR, w, h, half),
   ]);
-  return { cl, cr };
+  return { cl, cr, half };
 }
 
 /**
