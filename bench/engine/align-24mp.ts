@@ -14,6 +14,7 @@ import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import { seeded } from '@wiggle/engine/seeded-random';
 import sharp from 'sharp';
 import { groundTruthResidual } from './data/ground-truth';
+import { swappedShare } from './data/order-votes';
 import { printTable } from './data/print-table';
 import { loadRealPairs } from './data/real-pairs';
 import { compose, perturbedPair, randomTransform, syntheticPair } from './data/synthetic-pairs';
@@ -53,8 +54,7 @@ async function measure(name: string, left: RawImage, right: RawImage, truth: Sim
   const cpu = process.cpuUsage();
   const result = await alignPair(left, right, {
     onOrderEvidence: (e) => {
-      const total = e.correct + e.swapped;
-      if (e.runs > 0) votes = `${((100 * e.swapped) / total).toFixed(0)} % swapped of ${e.runs} runs`;
+      if (e.runs > 0) votes = `${swappedShare(e)} swapped of ${e.runs} runs`;
     },
   });
   const used = process.cpuUsage(cpu);

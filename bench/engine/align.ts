@@ -16,6 +16,7 @@ import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import sharp from 'sharp';
 import { groundTruthResidual } from './data/ground-truth';
+import { swappedShare } from './data/order-votes';
 import { printTable } from './data/print-table';
 import { loadRealPairs, type RealPair, readRgb } from './data/real-pairs';
 import { UNTUNED_VARIANTS } from './data/repetitive-variants';
@@ -188,7 +189,6 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
       ] as const) {
         let votes = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 };
         const result = await alignPair(a, b, { onOrderEvidence: (e) => (votes = e) });
-        const total = votes.correct + votes.swapped;
         body.push([
           pair.name,
           shift === 0 ? 'none' : `${shift > 0 ? '+' : ''}${shift} px`,
@@ -197,7 +197,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
           votes.correct.toFixed(0),
           votes.swapped.toFixed(0),
           `${votes.runs} (${votes.effectiveRuns.toFixed(0)})`,
-          total > 0 ? `${((100 * votes.swapped) / total).toFixed(0)} %` : 'no votes (unjudged)',
+          swappedShare(votes, 'no votes (unjudged)'),
         ]);
       }
     }

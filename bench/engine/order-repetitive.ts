@@ -10,6 +10,7 @@ import type { OrderEvidence } from '@wiggle/engine/align/swap-check';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
 import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
+import { swappedShare } from './data/order-votes';
 import { printTable } from './data/print-table';
 
 const VARIANTS = [
@@ -28,11 +29,9 @@ const kinds = REPETITIVE_KINDS.filter((kind) => asked.length === 0 || asked.incl
 async function judge(a: RawImage, b: RawImage): Promise<{ result: string; votes: string }> {
   let evidence: OrderEvidence = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 };
   const aligned = await alignPair(a, b, { onOrderEvidence: (e) => (evidence = e) });
-  const total = evidence.correct + evidence.swapped;
-  const share = total > 0 ? `${((100 * evidence.swapped) / total).toFixed(0)} %` : 'no votes';
   return {
     result: aligned.ok ? 'ok' : aligned.reason.split(':')[0]!,
-    votes: `${share}, ${evidence.runs} runs (${evidence.effectiveRuns.toFixed(0)})`,
+    votes: `${swappedShare(evidence)}, ${evidence.runs} runs (${evidence.effectiveRuns.toFixed(0)})`,
   };
 }
 
