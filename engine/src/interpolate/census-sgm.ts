@@ -1,7 +1,7 @@
 import { popcount } from '../align/features';
 import { census5x5, halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
-import { consistentRow, parabolaOffset } from './row-match';
+import { BIT, consistentRow, parabolaOffset } from './row-match';
 import { placeThinRows } from './thin-in-front';
 
 /**
@@ -30,7 +30,6 @@ export interface SgmOptions {
   colour?: { left: Uint8Array; right: Uint8Array };
 }
 
-const BIT = 4;
 const OUTSIDE = 10 * BIT;
 /** Colour term: summed RGB absolute difference × weight, capped (robust to the few pixels that change with the view). */
 const COLOUR_WEIGHT = 1;

@@ -1,5 +1,8 @@
 /** Pieces of a row's disparity matching shared by the matcher (census-sgm.ts) and its later steps. */
 
+/** Cost units per census bit: a matching cost is census bits × BIT plus a colour term (see census-sgm.ts). */
+export const BIT = 4;
+
 /**
  * ok[x] = 1 where pixel x of `from`'s row points (x + sign · d) to a pixel of `to` whose disparity is within
  * `tolerance` of d, else 0: left–right consistency of one row (sign −1 from the left map, +1 from the right one).

@@ -15,7 +15,7 @@
  * check keeps a move only when both views made it, so a lone move falls back to the cross-fade.
  */
 
-import { consistentRow, parabolaOffset } from './row-match';
+import { BIT, consistentRow, parabolaOffset } from './row-match';
 
 /** Longest run (grid px) taken for a thin structure. */
 const THIN = 12;
@@ -23,8 +23,6 @@ const THIN = 12;
 const AROUND = 24;
 /** A run at least this many levels behind the surface on both of its sides is in question. */
 const BEHIND = 2;
-/** Cost units per census bit (see census-sgm.ts). */
-const BIT = 4;
 /** Mean window cost a run matched as exactly as a repeat has at most (6 census bits). */
 const EXACT = 6 * BIT;
 /** Mean window cost a moved run may add (8 census bits). */
