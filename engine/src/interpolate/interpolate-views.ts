@@ -82,8 +82,8 @@ export async function interpolatePair(
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, await codes)
     : censusSgm(grayL, grayR, sgm);
-  const fl = fillDisparity(maps.left, maps.width, maps.height, 'left');
-  const fr = fillDisparity(maps.right, maps.width, maps.height, 'right');
+  const fl = fillDisparity(maps.left, maps.width, maps.height, 'left', maps.right);
+  const fr = fillDisparity(maps.right, maps.width, maps.height, 'right', maps.left);
   for (const side of [fl, fr]) supported(side.reliable, maps.width, maps.height);
   const confidence = (shareReliable(fl.reliable) + shareReliable(fr.reliable)) / 2;
   const grid = { width: maps.width, height: maps.height, scale: left.width / grayL.width };
