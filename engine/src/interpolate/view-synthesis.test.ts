@@ -38,4 +38,27 @@ describe('synthesizeView', () => {
       steps.push(view.data[(y * view.width + x + 1) * 3]! - view.data[(y * view.width + x) * 3]!);
     expect(Math.max(...steps) - Math.min(...steps)).toBeLessThanOrEqual(1);
   });
+
+  it('shows background that both views hide behind fence boards, not the boards cross-faded', () => {
+    // Boards 4 px wide every 10 px with a disparity of 10 px cover the same columns in both views; halfway, each
+    // board has moved 5 px and uncovers background neither view sees. Background reads 50 + x, boards 250.
+    const gw = 40;
+    const gh = 2;
+    const onBoard = (i: number) => (i % gw) % 10 < 4;
+    const image: RawImage = {
+      data: Uint8Array.from({ length: gw * gh * 3 }, (_, k) => (onBoard(k / 3) ? 250 : 50 + ((k / 3) % gw))),
+      width: gw,
+      height: gh,
+      channels: 3,
+    };
+    const side = (): ViewDisparity => ({
+      image,
+      disparity: Float32Array.from({ length: gw * gh }, (_, i) => (onBoard(i) ? 10 : 0)),
+      reliable: new Float32Array(gw * gh).fill(1),
+    });
+    const view = synthesizeView(side(), side(), { width: gw, height: gh, scale: 1 }, 0.5, 1.5);
+    // The boards that were at 20–23 stand at 15–18 now; 20–23 is background no view shows.
+    for (let x = 15; x < 19; x++) expect(view.data[x * 3]).toBe(250);
+    for (let x = 20; x < 24; x++) expect(view.data[x * 3]).toBeLessThan(100);
+  });
 });

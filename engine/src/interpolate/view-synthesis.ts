@@ -25,7 +25,11 @@ export interface Grid {
  *    take the farther neighbour (newly uncovered background);
  * 2. at full size, the disparity read between grid cells (bilinear on a smooth surface, see smoothDepth) and colour
  *    read back from each view at its position, each counted only where that view sees the same surface (its own
- *    disparity there agrees within `tolerance` grid px), weighted (1 − t, t);
+ *    disparity there agrees within `tolerance` grid px), weighted (1 − t, t); where both views hide the surface
+ *    behind a nearer one, from the nearest part of it along the row that one of them sees (the background between
+ *    the boards of a fence whose parallax is about their spacing: cross-faded, the boards showed twice; measured in
+ *    bench/engine/interpolate.ts: mean gain over a cross-fade +0.44 dB on 46 scenes, fences +0.6 to +6 dB, tiled
+ *    floors −0.25 to −0.75 dB);
  * 3. blended with the cross-fade by the reliability carried along, so ambiguous or inconsistent regions look no
  *    worse than a cross-fade.
  */
@@ -112,13 +116,20 @@ export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: 
         continue;
       }
       const d = smooth ? smoothDepth(depth, by * gw + bx[x]!, gw, wx[x]!, wy, depth[g]!) : depth[g]!;
-      const xl = x + t * d * s;
-      const xr = x - ta * d * s;
+      let xl = x + t * d * s;
+      let xr = x - ta * d * s;
       let wl = ta * sees(l.disparity, grow, gw, xl / s, d, tolerance);
       let wr = t * sees(r.disparity, grow, gw, xr / s, d, tolerance);
       if (wl + wr < 1e-6) {
-        wl = ta;
-        wr = t;
+        // Neither view sees the surface here. Where both hide it behind a nearer one (background behind a fence
+        // whose boards cover the same columns in both views), the nearest part of it one of them sees stands in.
+        const hidden = hides(l.disparity, grow, gw, xl / s, d) && hides(r.disparity, grow, gw, xr / s, d);
+        const nl = hidden ? seenNear(l.disparity, grow, gw, xl / s, d, tolerance) : 0;
+        const nr = hidden && nl === 0 ? seenNear(r.disparity, grow, gw, xr / s, d, tolerance) : 0;
+        wl = nl !== 0 ? 1 : nr !== 0 ? 0 : ta;
+        wr = nl !== 0 ? 0 : nr !== 0 ? 1 : t;
+        xl += nl * s;
+        xr += nr * s;
       }
       const sum = wl + wr;
       wl /= sum;
@@ -241,6 +252,34 @@ function fillHoles(depth: Float32Array, trust: Float32Array, row: number, width:
     depth.fill(d, row + s, row + x);
     trust.fill(k, row + s, row + x);
   }
+}
+
+/** Grid px searched on each side of a pixel whose surface both views hide (see seenNear). */
+const GAP_SEARCH = 4;
+
+/**
+ * The nearest offset (grid px, ±1 to ±GAP_SEARCH, the left side first) from x along the row where the view sees
+ * the surface of disparity d, else 0.
+ */
+function seenNear(
+  map: Float32Array,
+  row: number,
+  width: number,
+  x: number,
+  d: number,
+  tolerance: number,
+): number {
+  for (let k = 1; k <= GAP_SEARCH; k++) {
+    if (sees(map, row, width, x - k, d, tolerance)) return -k;
+    if (sees(map, row, width, x + k, d, tolerance)) return k;
+  }
+  return 0;
+}
+
+/** Whether the view's own disparity at grid (row, x) is nearer than d by more than a grid px (hiding d there). */
+function hides(map: Float32Array, row: number, width: number, x: number, d: number): boolean {
+  const xi = Math.floor(x);
+  return xi >= 0 && xi < width && map[row + xi]! > d + 1;
 }
 
 /** 1 when the view's own disparity at grid (row, x) agrees with d (it sees that surface there), else 0. */
