@@ -41,8 +41,8 @@ const EDGE_LEVELS = 24;
 
 /**
  * Semi-global matching along rows: census-5×5 Hamming costs (insensitive to exposure and colour differences between
- * the cameras; the least of the right view's at the pixel and half a pixel either side, see censusBits), aggregated along four paths (both ways along rows and columns) with penalties P1 for ±1 changes and
- * P2 for jumps, winner-take-all with a parabola for sub-pixel precision. The right view's map comes from the same
+ * the cameras; the least of the right view's at the pixel and half a pixel either side, see censusBits), aggregated
+ * along four paths (both ways along rows and columns) with penalties P1 for ±1 changes and P2 for jumps, winner-take-all with a parabola for sub-pixel precision. The right view's map comes from the same
  * aggregated volume (S_R(x, d) = S_L(x + d, d)), so left–right consistency costs one more pass only.
  * On one thread; interpolatePair runs the same steps (sgmVolume, windowCostRows, aggregateSweep, winnerRows,
  * finishSgm) split over two threads, with the same result.

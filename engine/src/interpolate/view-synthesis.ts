@@ -126,10 +126,16 @@ export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: 
         const hidden = hides(l.disparity, grow, gw, xl / s, d) && hides(r.disparity, grow, gw, xr / s, d);
         const nl = hidden ? seenNear(l.disparity, grow, gw, xl / s, d, tolerance) : 0;
         const nr = hidden && nl === 0 ? seenNear(r.disparity, grow, gw, xr / s, d, tolerance) : 0;
-        wl = nl !== 0 ? 1 : nr !== 0 ? 0 : ta;
-        wr = nl !== 0 ? 0 : nr !== 0 ? 1 : t;
-        xl += nl * s;
-        xr += nr * s;
+        if (nl !== 0) {
+          xl += nl * s;
+          wl = 1;
+        } else if (nr !== 0) {
+          xr += nr * s;
+          wr = 1;
+        } else {
+          wl = ta;
+          wr = t;
+        }
       }
       const sum = wl + wr;
       wl /= sum;
@@ -278,8 +284,7 @@ function seenNear(
 
 /** Whether the view's own disparity at grid (row, x) is nearer than d by more than a grid px (hiding d there). */
 function hides(map: Float32Array, row: number, width: number, x: number, d: number): boolean {
-  const xi = Math.floor(x);
-  return xi >= 0 && xi < width && map[row + xi]! > d + 1;
+  return cellAt(map, row, width, x) > d + 1;
 }
 
 /** 1 when the view's own disparity at grid (row, x) agrees with d (it sees that surface there), else 0. */
@@ -291,7 +296,11 @@ function sees(
   d: number,
   tolerance: number,
 ): number {
+  return Math.abs(cellAt(map, row, width, x) - d) <= tolerance ? 1 : 0;
+}
+
+/** The map's value in the grid cell holding x on the row; NaN outside the row (which neither sees nor hides). */
+function cellAt(map: Float32Array, row: number, width: number, x: number): number {
   const xi = Math.floor(x);
-  if (xi < 0 || xi >= width) return 0;
-  return Math.abs(map[row + xi]! - d) <= tolerance ? 1 : 0;
+  return xi >= 0 && xi < width ? map[row + xi]! : Number.NaN;
 }
