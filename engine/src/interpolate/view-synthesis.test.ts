@@ -61,4 +61,24 @@ describe('synthesizeView', () => {
     for (let x = 15; x < 19; x++) expect(view.data[x * 3]).toBe(250);
     for (let x = 20; x < 24; x++) expect(view.data[x * 3]).toBeLessThan(100);
   });
+
+  it('samples its own surface where each view has only a lone nearer cell (a mismatch, not a structure)', () => {
+    // A floor at disparity 2 with one outlier cell of disparity 8 in each map, both on the floor point that pixel
+    // 19 shows halfway: the floor there is seen in both images (texture f), so it is read there, not beside it.
+    const gw = 40;
+    const gh = 2;
+    const f = (x: number) => ((x * 37) % 200) + 20;
+    const view = (shift: number, outlier: number): ViewDisparity => ({
+      image: {
+        data: Uint8Array.from({ length: gw * gh * 3 }, (_, k) => f((Math.floor(k / 3) % gw) + shift)),
+        width: gw,
+        height: gh,
+        channels: 3,
+      },
+      disparity: Float32Array.from({ length: gw * gh }, (_, i) => (i % gw === outlier ? 8 : 2)),
+      reliable: new Float32Array(gw * gh).fill(1),
+    });
+    const out = synthesizeView(view(0, 20), view(2, 18), { width: gw, height: gh, scale: 1 }, 0.5, 1.5);
+    expect(out.data[19 * 3]).toBe(f(20));
+  });
 });

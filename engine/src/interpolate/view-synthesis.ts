@@ -282,9 +282,18 @@ function seenNear(
   return 0;
 }
 
-/** Whether the view's own disparity at grid (row, x) is nearer than d by more than a grid px (hiding d there). */
+/**
+ * Whether the view's own disparity at grid (row, x) and at a cell beside it is nearer than d by more than a grid px
+ * (a surface at least two cells wide hides d there). A lone nearer cell is more often a mismatch than a structure:
+ * on slanted tiled floors such cells in both views made the floor look hidden, and the grout of a neighbouring tile
+ * was copied in (the second cell gave tiled floors back 0.23 to 0.66 dB; no other scene lost more than 0.06 dB).
+ */
 function hides(map: Float32Array, row: number, width: number, x: number, d: number): boolean {
-  return cellAt(map, row, width, x) > d + 1;
+  const nearer = d + 1;
+  return (
+    cellAt(map, row, width, x) > nearer &&
+    (cellAt(map, row, width, x - 1) > nearer || cellAt(map, row, width, x + 1) > nearer)
+  );
 }
 
 /** 1 when the view's own disparity at grid (row, x) agrees with d (it sees that surface there), else 0. */
