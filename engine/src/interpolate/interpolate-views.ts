@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { type GrayImage, reducedGray } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
+import { aliasMaps } from './ambiguous-repeats';
 import { censusSgm } from './census-sgm';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
@@ -56,7 +57,9 @@ export async function interpolateViews(
  *   with left–right consistency and a uniqueness test (see censusSgm);
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
  * - each frame synthesized at full size with the nearer surface winning, and blended towards the cross-fade where
- *   the disparity is unreliable (synthesizeView), so no region looks worse than a cross-fade would.
+ *   the disparity is unreliable (synthesizeView), so no region looks worse than a cross-fade would;
+ * - where a repeated flat structure matches as well one spacing nearer or farther (see aliasMaps), the frames are
+ *   made under both readings and averaged: nothing in the views tells which is true.
  * Also returns the pair's confidence (share of reliable pixels).
  */
 export async function interpolatePair(
@@ -82,25 +85,41 @@ export async function interpolatePair(
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, await codes)
     : censusSgm(grayL, grayR, sgm);
-  const fl = fillDisparity(maps.left, maps.width, maps.height, 'left', maps.right);
-  const fr = fillDisparity(maps.right, maps.width, maps.height, 'right', maps.left);
-  for (const side of [fl, fr]) supported(side.reliable, maps.width, maps.height);
-  const confidence = (shareReliable(fl.reliable) + shareReliable(fr.reliable)) / 2;
+  const reading = (pair: { left: Float32Array; right: Float32Array }) => {
+    const sides = {
+      left: fillDisparity(pair.left, maps.width, maps.height, 'left', pair.right),
+      right: fillDisparity(pair.right, maps.width, maps.height, 'right', pair.left),
+    };
+    for (const side of [sides.left, sides.right]) supported(side.reliable, maps.width, maps.height);
+    return sides;
+  };
+  const readings = [reading(maps)];
+  const confidence =
+    (shareReliable(readings[0]!.left.reliable) + shareReliable(readings[0]!.right.reliable)) / 2;
   const grid = { width: maps.width, height: maps.height, scale: left.width / grayL.width };
-  const sideL = { image: left, ...fl };
-  const sideR = { image: right, ...fr };
   const inside = positions.filter((percent) => percent > 0 && percent < 100).map((percent) => percent / 100);
   const synthesize = confidence >= SYNTHESIS_CONFIDENCE && inside.length > 0;
-  const synthesized =
-    synthesize && twoThreads
-      ? await synthesizeViewsOnTwoThreads(sideL, sideR, grid, inside, SEES_TOLERANCE)
-      : [];
+  const alias = synthesize ? aliasMaps(grayL, grayR, maps, range) : undefined;
+  if (alias) readings.push(reading(alias));
+  const synthesized: RawImage[][] = [];
+  for (const { left: mapL, right: mapR } of synthesize ? readings : []) {
+    const sideL = { image: left, ...mapL };
+    const sideR = { image: right, ...mapR };
+    synthesized.push(
+      twoThreads
+        ? await synthesizeViewsOnTwoThreads(sideL, sideR, grid, inside, SEES_TOLERANCE)
+        : inside.map((t) => synthesizeView(sideL, sideR, grid, t, SEES_TOLERANCE)),
+    );
+  }
   const frames = positions.map((percent) => {
     const t = percent / 100;
     if (t <= 0) return left;
     if (t >= 1) return right;
     if (!synthesize) return crossFade(left, right, t);
-    return synthesized[inside.indexOf(t)] ?? synthesizeView(sideL, sideR, grid, t, SEES_TOLERANCE);
+    const k = inside.indexOf(t);
+    return synthesized.length > 1
+      ? crossFade(synthesized[0]![k]!, synthesized[1]![k]!, 0.5)
+      : synthesized[0]![k]!;
   });
   return { frames, confidence };
 }

@@ -1,0 +1,288 @@
+import { popcount } from '../align/features';
+import { census5x5 } from '../cv/census';
+import type { GrayImage } from '../cv/gray';
+
+/**
+ * A repeated structure of flat, identical parts (the boards of a painted fence) in front of its background is
+ * matched equally well at its disparity d and at d ± its spacing: every board lands on a board and every edge on an
+ * edge, and the background between them is hidden or seen alike under both readings. Nothing in the two views can
+ * tell which is true, and the matcher keeps the least. When that is wrong, the in-betweens put full-contrast boards
+ * half a spacing away from the true ones, worse than a cross-fade.
+ *
+ * Such a part is found as a connected region of one disparity standing in front of what surrounds it, whose edges
+ * match as well after a shift of its disparity (the alias) as at its own, in three ways: grey levels compared in
+ * Birchfield and Tomasi's way (which forgives sampling phase), grey levels interpolated exactly, and the census codes
+ * the matcher compares (the last two fail on texture too fine for the first, e.g. a wooden fence's grain). The
+ * frames are then made under both
+ * readings and averaged: whichever is true, the error is half a board's contrast in two places instead of a whole
+ * board's (a cross-fade leaves two half boards, both wrong).
+ */
+
+/** Connected pixels within this (grid px) of the disparity of the region's first pixel are one region. */
+const SAME_SURFACE = 1;
+/** Regions smaller than this (grid px) are not judged. */
+const MIN_REGION = 8;
+/** An alias is at least this many levels away (a nearer minimum is the same match, blurred). */
+const MIN_SHIFT = 3;
+/** The region and its alias both stand this far (grid px, medians) in front of the surround. */
+const IN_FRONT = 1.5;
+/**
+ * The alias matches as well when its extra absolute difference is below this share of the region's horizontal
+ * gradient: a flat region shifted by a wrong amount mismatches at its edges by about their gradient (share ~1), a
+ * textured one everywhere (share > 1).
+ */
+const ALIAS_SHARE = 0.5;
+/** Gradient sum (grey levels) a region needs for the test to mean anything: an edge or two of ordinary contrast. */
+const MIN_GRADIENT = 100;
+/** A pixel matches at its own reading when its grey level differs by at most this. */
+const MATCHED = 12;
+/** Aliases whose costs differ by less than this share of the gradient are equally good. */
+const TIE_SHARE = 0.1;
+/** The alias sampled exactly (linear interpolation) costs less than this share of the gradient more. */
+const EXACT_SHARE = 0.4;
+/** The alias' census codes differ from the region's in fewer than this many more bits per pixel (of 24). */
+const CENSUS_BITS = 3;
+/**
+ * A shift whose extra difference exceeds this share of the gradient (twice ALIAS_SHARE: refining it by up to half
+ * a level cannot bring it under) is not considered further.
+ */
+const SCREEN_SHARE = 2 * ALIAS_SHARE;
+/** Pixels a shift is screened on before it is summed over the whole region. */
+const SAMPLE = 512;
+
+export interface AliasMaps {
+  left: Float32Array;
+  right: Float32Array;
+}
+
+/** One view's map and what it is matched against; `sign` is where the other view lies (−1: x − d). */
+interface Matching {
+  map: Float32Array;
+  own: GrayImage;
+  other: GrayImage;
+  ownCodes: Uint32Array;
+  otherCodes: Uint32Array;
+  sign: -1 | 1;
+}
+
+/**
+ * The other reading of each ambiguous region of both disparity maps (see above), or undefined when there is none.
+ * Maps as in DisparityMaps: left x − d in the right view, right x + d in the left view; NaN stays NaN.
+ */
+export function aliasMaps(
+  left: GrayImage,
+  right: GrayImage,
+  maps: { left: Float32Array; right: Float32Array },
+  range: { min: number; max: number },
+): AliasMaps | undefined {
+  const codesL = census5x5(left.data, left.width, left.height);
+  const codesR = census5x5(right.data, right.width, right.height);
+  const l = aliasMap(
+    { map: maps.left, own: left, other: right, ownCodes: codesL, otherCodes: codesR, sign: -1 },
+    range,
+  );
+  const r = aliasMap(
+    { map: maps.right, own: right, other: left, ownCodes: codesR, otherCodes: codesL, sign: 1 },
+    range,
+  );
+  if (l.changed + r.changed === 0) return undefined;
+  return { left: l.map, right: r.map };
+}
+
+/** One view's map with its ambiguous regions moved to their alias. */
+function aliasMap(m: Matching, range: { min: number; max: number }): { map: Float32Array; changed: number } {
+  const { map } = m;
+  const { width } = m.own;
+  const out = new Float32Array(map);
+  const label = new Int32Array(map.length).fill(-1);
+  const stack: number[] = [];
+  const members: number[] = [];
+  let changed = 0;
+  let next = 0;
+  for (let start = 0; start < map.length; start++) {
+    if (label[start] !== -1 || Number.isNaN(map[start]!)) continue;
+    // Grown within SAME_SURFACE of the seed, not of each neighbour: a depth edge's in-between values would chain a
+    // board to the background behind it.
+    const d = map[start]!;
+    members.length = 0;
+    label[start] = next;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      members.push(i);
+      const x = i % width;
+      for (let n = 0; n < 4; n++) {
+        const j =
+          n === 0
+            ? x > 0
+              ? i - 1
+              : -1
+            : n === 1
+              ? x < width - 1
+                ? i + 1
+                : -1
+              : n === 2
+                ? i - width
+                : i + width;
+        if (j >= 0 && j < map.length && label[j] === -1 && Math.abs(map[j]! - d) <= SAME_SURFACE) {
+          label[j] = next;
+          stack.push(j);
+        }
+      }
+    }
+    const region = next++;
+    if (members.length < MIN_REGION) continue;
+    const shift = aliasShift(m, label, region, members, range);
+    if (shift === 0) continue;
+    for (const i of members) out[i] = map[i]! + shift;
+    changed += members.length;
+  }
+  return { map: out, changed };
+}
+
+/** The region's alias shift (levels), or 0 when its reading is unambiguous or it does not stand in front. */
+function aliasShift(
+  m: Matching,
+  label: Int32Array,
+  region: number,
+  members: readonly number[],
+  range: { min: number; max: number },
+): number {
+  const { map, own } = m;
+  const { width } = own;
+  const values = Float32Array.from(members, (i) => map[i]!).sort();
+  const lo = values[0]!;
+  const hi = values[values.length - 1]!;
+  const middle = values[values.length >> 1]!;
+  const surround = surroundDisparity(map, label, region, members, width);
+  if (!(middle > surround + IN_FRONT)) return 0;
+  // Judged on the pixels that match at their own reading: a region also takes in background pixels beside its
+  // edges (the matcher's window straddles them), which match under neither reading and would hide a perfect alias.
+  const matched = members.filter((i) => difference(m, i, 0) <= MATCHED);
+  let gradient = 0;
+  for (const i of matched) {
+    const x = i % width;
+    if (x > 0 && x < width - 1) gradient += Math.abs(own.data[i + 1]! - own.data[i - 1]!) / 2;
+  }
+  if (gradient < MIN_GRADIENT) return 0;
+  const cost = (pixels: readonly number[], shift: number, limit = Number.POSITIVE_INFINITY) => {
+    let sum = 0;
+    for (let k = 0; k < pixels.length && sum <= limit; k++) sum += difference(m, pixels[k]!, shift);
+    return sum;
+  };
+  // Every shift is first judged on an even sample of the pixels, and its sums stop where it can no longer pass:
+  // most regions are textured and fail at once, which keeps a large one from costing ~100 full sums.
+  const step = Math.ceil(matched.length / SAMPLE);
+  const sample = matched.filter((_, k) => k % step === 0);
+  const sampleGradient = (gradient * sample.length) / matched.length;
+  const sampleLimit = cost(sample, 0) + SCREEN_SHARE * sampleGradient;
+  const limit = cost(matched, 0) + SCREEN_SHARE * gradient;
+  const costs = new Map<number, number>();
+  for (let shift = -(range.max - range.min); shift <= range.max - range.min; shift++) {
+    if (Math.abs(shift) < MIN_SHIFT || lo + shift < range.min || hi + shift > range.max) continue;
+    if (!(middle + shift > surround + IN_FRONT)) continue;
+    if (cost(sample, shift, sampleLimit) > sampleLimit) continue;
+    const c = cost(matched, shift, limit);
+    if (c <= limit) costs.set(shift, c);
+  }
+  if (costs.size === 0) return 0;
+  const least = Math.min(...costs.values());
+  // Several repeats match about as well (d + spacing, d + 2 spacings): the nearest is the other reading.
+  let best = 0;
+  for (const [shift, c] of costs) {
+    if (c <= least + TIE_SHARE * gradient && (best === 0 || Math.abs(shift) < Math.abs(best))) best = shift;
+  }
+  // The alias is rarely a whole number of levels, and half a level off mismatches at every edge: refined to the
+  // vertex of the parabola through the best shift and its neighbours before it is judged.
+  const at = costs.get(best)!;
+  const before = cost(matched, best - 1);
+  const after = cost(matched, best + 1);
+  const curve = before - 2 * at + after;
+  const refined = curve > 0 ? best + Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curve))) : best;
+  if (!(cost(matched, refined) - cost(matched, 0) < ALIAS_SHARE * gradient)) return 0;
+  if (!(exactCost(m, matched, refined) - exactCost(m, matched, 0) < EXACT_SHARE * gradient)) return 0;
+  const bits = (censusCost(m, matched, refined) - censusCost(m, matched, 0)) / matched.length;
+  return bits < CENSUS_BITS ? refined : 0;
+}
+/** Median disparity of the pixels just outside the region along its rows (the nearest reliable one each side). */
+function surroundDisparity(
+  map: Float32Array,
+  label: Int32Array,
+  region: number,
+  members: readonly number[],
+  width: number,
+): number {
+  const values: number[] = [];
+  for (const i of members) {
+    const x = i % width;
+    for (const step of [-1, 1]) {
+      if (x + step < 0 || x + step >= width || label[i + step] === region) continue;
+      // The first reliable pixel outside, within a few pixels (a half-occlusion's NaN run lies in between).
+      for (let k = 1; k <= 8 && x + step * k >= 0 && x + step * k < width; k++) {
+        const j = i + step * k;
+        if (label[j] === region) break;
+        const v = map[j]!;
+        if (!Number.isNaN(v)) {
+          values.push(v);
+          break;
+        }
+      }
+    }
+  }
+  if (values.length === 0) return Number.POSITIVE_INFINITY;
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1]!;
+}
+
+/**
+ * |own − other| at pixel i, the other view read at its disparity plus `shift` in Birchfield and Tomasi's way: the
+ * distance to the range the other row spans within half a pixel of that position, so that an edge sampled at
+ * another phase (a repeat lies a fractional number of pixels away) costs nothing. A reading outside the other view
+ * costs the most a pixel can.
+ */
+function difference(m: Matching, i: number, shift: number): number {
+  const { width } = m.own;
+  const x = i % width;
+  const q = Math.round(x + m.sign * (m.map[i]! + shift));
+  // Outside the other view nothing shows: no reading there can be told from another.
+  if (q < 0 || q >= width) return 255;
+  const row = m.other.data;
+  const centre = row[i - x + q]!;
+  const before = (centre + row[i - x + (q > 0 ? q - 1 : 0)]!) / 2;
+  const after = (centre + row[i - x + (q < width - 1 ? q + 1 : width - 1)]!) / 2;
+  const v = m.own.data[i]!;
+  const low = Math.min(centre, before, after);
+  const high = Math.max(centre, before, after);
+  return v > high ? v - high : v < low ? low - v : 0;
+}
+
+/** Σ |own − other| over `pixels`, the other view interpolated linearly at each one's disparity plus `shift`. */
+function exactCost(m: Matching, pixels: readonly number[], shift: number): number {
+  const { width } = m.own;
+  let sum = 0;
+  for (const i of pixels) {
+    const x = i % width;
+    const q = x + m.sign * (m.map[i]! + shift);
+    if (!(q >= 0 && q <= width - 1)) {
+      sum += 255;
+      continue;
+    }
+    const q0 = Math.min(width - 2, Math.floor(q));
+    const f = q - q0;
+    const v = m.other.data[i - x + q0]! * (1 - f) + m.other.data[i - x + q0 + 1]! * f;
+    sum += Math.abs(m.own.data[i]! - v);
+  }
+  return sum;
+}
+
+/** Σ of differing census bits over `pixels`, the other view's code taken at the nearest pixel. */
+function censusCost(m: Matching, pixels: readonly number[], shift: number): number {
+  const { width } = m.own;
+  let sum = 0;
+  for (const i of pixels) {
+    const x = i % width;
+    const q = Math.round(x + m.sign * (m.map[i]! + shift));
+    sum += q >= 0 && q < width ? popcount(m.ownCodes[i]! ^ m.otherCodes[i - x + q]!) : 24;
+  }
+  return sum;
+}
