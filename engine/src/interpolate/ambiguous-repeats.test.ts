@@ -3,6 +3,7 @@ import { type GrayImage, reducedGray } from '../cv/gray';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
 import { aliasMaps } from './ambiguous-repeats';
+import { censusCodes } from './census-sgm';
 import { interpolatePair } from './interpolate-views';
 import { crossFade, psnr } from './quality';
 
@@ -72,7 +73,7 @@ describe('aliases of repeated flat parts', () => {
       [d, d - spacing],
       [d - spacing, d],
     ] as const) {
-      const alias = aliasMaps(left!, right!, exactMaps(scene, reading), RANGE);
+      const alias = aliasMaps(left!, right!, exactMaps(scene, reading), RANGE, censusCodes(left!, right!));
       expect(alias).toBeDefined();
       for (const side of ['left', 'right'] as const) {
         const onBoard = share(
@@ -99,7 +100,7 @@ describe('aliases of repeated flat parts', () => {
     const single: LayeredScene = { ...fence, layers: [fence.layers[0]!, fence.layers[20]!] };
     for (const scene of [textured, single]) {
       const [left, right] = await greyViews(scene);
-      expect(aliasMaps(left!, right!, exactMaps(scene), RANGE)).toBeUndefined();
+      expect(aliasMaps(left!, right!, exactMaps(scene), RANGE, censusCodes(left!, right!))).toBeUndefined();
     }
   });
 

@@ -1,6 +1,6 @@
 import { popcount } from '../align/features';
-import { census5x5 } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
+import type { CensusCodes } from './census-sgm';
 
 /**
  * A repeated structure of flat, identical parts (the boards of a painted fence) in front of its background is
@@ -13,9 +13,8 @@ import type { GrayImage } from '../cv/gray';
  * match as well after a shift of its disparity (the alias) as at its own, in three ways: grey levels compared in
  * Birchfield and Tomasi's way (which forgives sampling phase), grey levels interpolated exactly, and the census codes
  * the matcher compares (the last two fail on texture too fine for the first, e.g. a wooden fence's grain). The
- * frames are then made under both
- * readings and averaged: whichever is true, the error is half a board's contrast in two places instead of a whole
- * board's (a cross-fade leaves two half boards, both wrong).
+ * frames are then made under both readings and averaged: whichever is true, the error is half a board's contrast in
+ * two places instead of a whole board's (a cross-fade leaves two half boards, both wrong).
  */
 
 /** Connected pixels within this (grid px) of the disparity of the region's first pixel are one region. */
@@ -74,15 +73,16 @@ export function aliasMaps(
   right: GrayImage,
   maps: { left: Float32Array; right: Float32Array },
   range: { min: number; max: number },
+  /** The matcher's census codes of both views (only cl and cr are read). */
+  codes: Pick<CensusCodes, 'cl' | 'cr'>,
 ): AliasMaps | undefined {
-  const codesL = census5x5(left.data, left.width, left.height);
-  const codesR = census5x5(right.data, right.width, right.height);
+  const { cl, cr } = codes;
   const l = aliasMap(
-    { map: maps.left, own: left, other: right, ownCodes: codesL, otherCodes: codesR, sign: -1 },
+    { map: maps.left, own: left, other: right, ownCodes: cl, otherCodes: cr, sign: -1 },
     range,
   );
   const r = aliasMap(
-    { map: maps.right, own: right, other: left, ownCodes: codesR, otherCodes: codesL, sign: 1 },
+    { map: maps.right, own: right, other: left, ownCodes: cr, otherCodes: cl, sign: 1 },
     range,
   );
   if (l.changed + r.changed === 0) return undefined;
@@ -111,24 +111,10 @@ function aliasMap(m: Matching, range: { min: number; max: number }): { map: Floa
       const i = stack.pop()!;
       members.push(i);
       const x = i % width;
-      for (let n = 0; n < 4; n++) {
-        const j =
-          n === 0
-            ? x > 0
-              ? i - 1
-              : -1
-            : n === 1
-              ? x < width - 1
-                ? i + 1
-                : -1
-              : n === 2
-                ? i - width
-                : i + width;
-        if (j >= 0 && j < map.length && label[j] === -1 && Math.abs(map[j]! - d) <= SAME_SURFACE) {
-          label[j] = next;
-          stack.push(j);
-        }
-      }
+      if (x > 0) join(map, label, stack, i - 1, d, next);
+      if (x < width - 1) join(map, label, stack, i + 1, d, next);
+      if (i >= width) join(map, label, stack, i - width, d, next);
+      if (i + width < map.length) join(map, label, stack, i + width, d, next);
     }
     const region = next++;
     if (members.length < MIN_REGION) continue;
@@ -138,6 +124,21 @@ function aliasMap(m: Matching, range: { min: number; max: number }): { map: Floa
     changed += members.length;
   }
   return { map: out, changed };
+}
+
+/** Labels pixel j as region `region` and queues it, when it is unlabelled and within SAME_SURFACE of d. */
+function join(
+  map: Float32Array,
+  label: Int32Array,
+  stack: number[],
+  j: number,
+  d: number,
+  region: number,
+): void {
+  if (label[j] === -1 && Math.abs(map[j]! - d) <= SAME_SURFACE) {
+    label[j] = region;
+    stack.push(j);
+  }
 }
 
 /** The region's alias shift (levels), or 0 when its reading is unambiguous or it does not stand in front. */
@@ -176,7 +177,8 @@ function aliasShift(
   const sample = matched.filter((_, k) => k % step === 0);
   const sampleGradient = (gradient * sample.length) / matched.length;
   const sampleLimit = cost(sample, 0) + SCREEN_SHARE * sampleGradient;
-  const limit = cost(matched, 0) + SCREEN_SHARE * gradient;
+  const atOwn = cost(matched, 0);
+  const limit = atOwn + SCREEN_SHARE * gradient;
   const costs = new Map<number, number>();
   for (let shift = -(range.max - range.min); shift <= range.max - range.min; shift++) {
     if (Math.abs(shift) < MIN_SHIFT || lo + shift < range.min || hi + shift > range.max) continue;
@@ -199,11 +201,12 @@ function aliasShift(
   const after = cost(matched, best + 1);
   const curve = before - 2 * at + after;
   const refined = curve > 0 ? best + Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curve))) : best;
-  if (!(cost(matched, refined) - cost(matched, 0) < ALIAS_SHARE * gradient)) return 0;
+  if (!(cost(matched, refined) - atOwn < ALIAS_SHARE * gradient)) return 0;
   if (!(exactCost(m, matched, refined) - exactCost(m, matched, 0) < EXACT_SHARE * gradient)) return 0;
   const bits = (censusCost(m, matched, refined) - censusCost(m, matched, 0)) / matched.length;
   return bits < CENSUS_BITS ? refined : 0;
 }
+
 /** Median disparity of the pixels just outside the region along its rows (the nearest reliable one each side). */
 function surroundDisparity(
   map: Float32Array,

@@ -47,8 +47,13 @@ const EDGE_LEVELS = 24;
  * On one thread; interpolatePair runs the same steps (sgmVolume, windowCostRows, aggregateSweep, winnerRows,
  * finishSgm) split over two threads, with the same result.
  */
-export function censusSgm(left: GrayImage, right: GrayImage, o: SgmOptions): DisparityMaps {
-  const v = sgmVolume(left, right, o);
+export function censusSgm(
+  left: GrayImage,
+  right: GrayImage,
+  o: SgmOptions,
+  codes?: CensusCodes,
+): DisparityMaps {
+  const v = sgmVolume(left, right, o, false, codes);
   windowCostRows(v, 0, v.h);
   aggregateSweep(v, 1, v.total);
   aggregateSweep(v, -1, v.total);
@@ -109,6 +114,16 @@ export interface CensusCodes {
   cl: Uint32Array;
   cr: Uint32Array;
   half: Uint32Array;
+}
+
+/** Both views' census codes on this thread (censusOnHelper computes them on the helper). */
+export function censusCodes(left: GrayImage, right: GrayImage): CensusCodes {
+  const { width: w, height: h } = left;
+  return {
+    cl: census5x5(left.data, w, h),
+    cr: census5x5(right.data, w, h),
+    half: halfStepCensus(right.data, w, h),
+  };
 }
 
 /** The census codes (unless given) and empty volumes of a pair (the first step of censusSgm). */

@@ -4,7 +4,7 @@ import { type GrayImage, reducedGray } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
 import { aliasMaps } from './ambiguous-repeats';
-import { censusSgm } from './census-sgm';
+import { censusCodes, censusSgm } from './census-sgm';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { startHelper } from './helper-thread';
@@ -82,9 +82,10 @@ export async function interpolatePair(
   const range = disparityRange(cv, grayL, grayR);
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
+  const census = codes ? await codes : censusCodes(grayL, grayR);
   const maps = codes
-    ? await censusSgmOnTwoThreads(grayL, grayR, sgm, await codes)
-    : censusSgm(grayL, grayR, sgm);
+    ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
+    : censusSgm(grayL, grayR, sgm, census);
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
     const sides = {
       left: fillDisparity(pair.left, maps.width, maps.height, 'left', pair.right),
@@ -99,7 +100,7 @@ export async function interpolatePair(
   const grid = { width: maps.width, height: maps.height, scale: left.width / grayL.width };
   const inside = positions.filter((percent) => percent > 0 && percent < 100).map((percent) => percent / 100);
   const synthesize = confidence >= SYNTHESIS_CONFIDENCE && inside.length > 0;
-  const alias = synthesize ? aliasMaps(grayL, grayR, maps, range) : undefined;
+  const alias = synthesize ? aliasMaps(grayL, grayR, maps, range, census) : undefined;
   if (alias) readings.push(reading(alias));
   const synthesized: RawImage[][] = [];
   for (const { left: mapL, right: mapR } of synthesize ? readings : []) {
