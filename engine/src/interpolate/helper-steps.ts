@@ -33,8 +33,14 @@ export const steps = {
     winnerRows(v, false, maps.left, y0, y1);
     winnerRows(v, true, maps.right, y0, y1);
   },
-  synthesize: (plans: ViewPlan[], outs: Uint8Array[], y0: number, y1: number) => {
-    for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, y0, y1);
+  synthesize: (
+    plans: ViewPlan[],
+    outs: Uint8Array[],
+    y0: number,
+    y1: number,
+    columns: readonly Int32Array[] | undefined,
+  ) => {
+    for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, y0, y1, columns?.[k]);
   },
 };
 

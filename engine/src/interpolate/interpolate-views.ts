@@ -5,12 +5,19 @@ import { loadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
 import { aliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm } from './census-sgm';
+import { averageWithin, changedColumns } from './changed-columns';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { startHelper } from './helper-thread';
 import { crossFade } from './quality';
-import { censusOnHelper, censusSgmOnTwoThreads, synthesizeViewsOnTwoThreads } from './two-threads';
-import { synthesizeView } from './view-synthesis';
+import {
+  censusOnHelper,
+  censusSgmOnTwoThreads,
+  sharedImage,
+  sharedView,
+  synthesizeViewsOnTwoThreads,
+} from './two-threads';
+import { type ViewPlan, viewFromPlan, viewPlan } from './view-synthesis';
 
 /** A view sees the surface of disparity d at a point when its own disparity there is within this (grid px). */
 const SEES_TOLERANCE = 1.5;
@@ -57,7 +64,7 @@ export async function interpolateViews(
  *   with left–right consistency and a uniqueness test (see censusSgm);
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
  * - each frame synthesized at full size with the nearer surface winning, and blended towards the cross-fade where
- *   the disparity is unreliable (synthesizeView), so no region looks worse than a cross-fade would;
+ *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would;
  * - where a repeated flat structure matches as well one spacing nearer or farther (see aliasMaps), the frames are
  *   made under both readings and averaged: nothing in the views tells which is true.
  * Also returns the pair's confidence (share of reliable pixels).
@@ -102,25 +109,40 @@ export async function interpolatePair(
   const synthesize = confidence >= SYNTHESIS_CONFIDENCE && inside.length > 0;
   const alias = synthesize ? aliasMaps(grayL, grayR, maps, range, census) : undefined;
   if (alias) readings.push(reading(alias));
-  const synthesized: RawImage[][] = [];
-  for (const { left: mapL, right: mapR } of synthesize ? readings : []) {
-    const sideL = { image: left, ...mapL };
-    const sideR = { image: right, ...mapR };
-    synthesized.push(
-      twoThreads
-        ? await synthesizeViewsOnTwoThreads(sideL, sideR, grid, inside, SEES_TOLERANCE)
-        : inside.map((t) => synthesizeView(sideL, sideR, grid, t, SEES_TOLERANCE)),
+  // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
+  const images = twoThreads ? { left: sharedImage(left), right: sharedImage(right) } : { left, right };
+  const plansOf = ({ left: l, right: r }: (typeof readings)[number]) => {
+    const sideL = { image: images.left, ...l };
+    const sideR = { image: images.right, ...r };
+    const views = twoThreads
+      ? [sharedView(sideL, images.left), sharedView(sideR, images.right)]
+      : [sideL, sideR];
+    return inside.map((t) => viewPlan(views[0]!, views[1]!, grid, t, SEES_TOLERANCE, twoThreads));
+  };
+  const render = async (plans: readonly ViewPlan[], columns?: readonly Int32Array[]) =>
+    twoThreads
+      ? synthesizeViewsOnTwoThreads(plans, columns)
+      : plans.map((plan, k) => viewFromPlan(plan, columns?.[k]));
+  const first = synthesize ? plansOf(readings[0]!) : [];
+  const synthesized = await render(first);
+  if (readings[1]) {
+    // The second reading's frames are made only where they can differ, and averaged with the first's there.
+    const second = plansOf(readings[1]);
+    const changed = second.flatMap((plan, k) => {
+      const columns = changedColumns(first[k]!, plan);
+      return columns ? [{ plan, k, columns }] : [];
+    });
+    const others = await render(
+      changed.map((c) => c.plan),
+      changed.map((c) => c.columns),
     );
+    for (const [n, { k, columns }] of changed.entries()) averageWithin(synthesized[k]!, others[n]!, columns);
   }
   const frames = positions.map((percent) => {
     const t = percent / 100;
     if (t <= 0) return left;
     if (t >= 1) return right;
-    if (!synthesize) return crossFade(left, right, t);
-    const k = inside.indexOf(t);
-    return synthesized.length > 1
-      ? crossFade(synthesized[0]![k]!, synthesized[1]![k]!, 0.5)
-      : synthesized[0]![k]!;
+    return synthesize ? synthesized[inside.indexOf(t)]! : crossFade(left, right, t);
   });
   return { frames, confidence };
 }

@@ -15,7 +15,7 @@ import {
   winnerRows,
 } from './census-sgm';
 import { onHelper } from './helper-thread';
-import { type Grid, synthesizeRows, type ViewDisparity, viewPlan } from './view-synthesis';
+import { synthesizeRows, type ViewDisparity, type ViewPlan } from './view-synthesis';
 
 /** The pair's census codes, computed on the helper thread while the caller goes on (the feature match). */
 export async function censusOnHelper(left: GrayImage, right: GrayImage): Promise<CensusCodes> {
@@ -60,30 +60,32 @@ export async function censusSgmOnTwoThreads(
   return finishSgm(v, maps);
 }
 
+/** The view with its image and maps copied onto SharedArrayBuffers (the image given when already shared). */
+export function sharedView(view: ViewDisparity, image: RawImage = sharedImage(view.image)): ViewDisparity {
+  return { image, disparity: sharedCopy(view.disparity, true), reliable: sharedCopy(view.reliable, true) };
+}
+
+/** The image with its pixels copied onto a SharedArrayBuffer. */
+export function sharedImage(image: RawImage): RawImage {
+  return { ...image, data: sharedCopy(image.data, true) };
+}
+
 /**
- * synthesizeView at each of `positions` (0 < t < 1) on two threads, with the same bytes: the grid steps here, then
- * the full-size rows split between this thread (upper half) and the helper (lower half).
+ * viewFromPlan for each plan on two threads, with the same bytes: the full-size rows split between this thread
+ * (upper half) and the helper (lower half). The plans' views and arrays must be shared (sharedView, viewPlan's
+ * `shared`).
  */
 export async function synthesizeViewsOnTwoThreads(
-  l: ViewDisparity,
-  r: ViewDisparity,
-  grid: Grid,
-  positions: readonly number[],
-  tolerance: number,
+  plans: readonly ViewPlan[],
+  /** Per plan, only these columns of each row (see synthesizeRows). */
+  columns?: readonly Int32Array[],
 ): Promise<RawImage[]> {
-  const share = (view: ViewDisparity): ViewDisparity => ({
-    image: { ...view.image, data: sharedCopy(view.image.data, true) },
-    disparity: sharedCopy(view.disparity, true),
-    reliable: sharedCopy(view.reliable, true),
-  });
-  const sl = share(l);
-  const sr = share(r);
-  const { width, height, channels } = l.image;
-  const plans = positions.map((t) => viewPlan(sl, sr, grid, t, tolerance, true));
+  if (plans.length === 0) return [];
+  const { width, height, channels } = plans[0]!.l.image;
   const outs = plans.map(() => allocate(Uint8Array, width * height * channels, true));
   const mid = height >> 1;
-  await side(onHelper('synthesize', plans, outs, mid, height), () => {
-    for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, 0, mid);
+  await side(onHelper('synthesize', [...plans], outs, mid, height, columns), () => {
+    for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, 0, mid, columns?.[k]);
   });
   // Plain copies: the frames leave the engine (encoders, transfers between threads) as ordinary buffers.
   return outs.map((out) => ({ data: out.slice(), width, height, channels }));

@@ -40,10 +40,14 @@ export function synthesizeView(
   t: number,
   tolerance: number,
 ): RawImage {
-  const { width, height, channels } = l.image;
-  const plan = viewPlan(l, r, grid, t, tolerance);
+  return viewFromPlan(viewPlan(l, r, grid, t, tolerance));
+}
+
+/** Steps 2 and 3 of synthesizeView; with `columns`, only those of each row (see synthesizeRows), the rest 0. */
+export function viewFromPlan(plan: ViewPlan, columns?: Int32Array): RawImage {
+  const { width, height, channels } = plan.l.image;
   const out = new Uint8Array(width * height * channels);
-  synthesizeRows(plan, out, 0, height);
+  synthesizeRows(plan, out, 0, height, columns);
   return { data: out, width, height, channels };
 }
 
@@ -81,8 +85,17 @@ export function viewPlan(
   return { l, r, grid, t, tolerance, depth, trust };
 }
 
-/** Steps 2 and 3 of synthesizeView for full-size rows [y0, y1), into `out` (the whole view's pixels). */
-export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: number): void {
+/**
+ * Steps 2 and 3 of synthesizeView for full-size rows [y0, y1), into `out` (the whole view's pixels); with `columns`,
+ * only columns [columns[2y], columns[2y + 1]) of each row y (see changedColumns).
+ */
+export function synthesizeRows(
+  plan: ViewPlan,
+  out: Uint8Array,
+  y0: number,
+  y1: number,
+  columns?: Int32Array,
+): void {
   const { l, r, grid, t, tolerance, depth, trust } = plan;
   const { width, channels } = l.image;
   const gw = grid.width;
@@ -107,7 +120,8 @@ export function synthesizeRows(plan: ViewPlan, out: Uint8Array, y0: number, y1: 
     const by = Math.max(0, Math.min(grid.height - 2, Math.floor((y + 0.5) / s - 0.5)));
     const wy = Math.max(0, Math.min(1, (y + 0.5) / s - 0.5 - by));
     const line = y * width;
-    for (let x = 0; x < width; x++) {
+    const x1 = columns ? columns[2 * y + 1]! : width;
+    for (let x = columns ? columns[2 * y]! : 0; x < x1; x++) {
       const o = (line + x) * channels;
       const g = grow + gx[x]!;
       const k = trust[g]!;
@@ -262,6 +276,11 @@ function fillHoles(depth: Float32Array, trust: Float32Array, row: number, width:
 
 /** Grid px searched on each side of a pixel whose surface both views hide (see seenNear). */
 const GAP_SEARCH = 4;
+/**
+ * Grid cells beside a pixel's position in a view (xl / scale in the left one) whose own disparity synthesizeRows
+ * may read: seenNear's search, and hides' neighbour at its end.
+ */
+export const VIEW_REACH = GAP_SEARCH + 1;
 
 /**
  * The nearest offset (grid px, ±1 to ±GAP_SEARCH, the left side first) from x along the row where the view sees
