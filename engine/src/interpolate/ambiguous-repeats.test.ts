@@ -73,7 +73,13 @@ describe('aliases of repeated flat parts', () => {
       [d, d - spacing],
       [d - spacing, d],
     ] as const) {
-      const alias = aliasMaps(left!, right!, exactMaps(scene, reading), RANGE, censusCodes(left!, right!));
+      const alias = aliasMaps({
+        left: left!,
+        right: right!,
+        maps: exactMaps(scene, reading),
+        range: RANGE,
+        codes: censusCodes(left!, right!),
+      });
       expect(alias).toBeDefined();
       for (const side of ['left', 'right'] as const) {
         const onBoard = share(
@@ -100,7 +106,15 @@ describe('aliases of repeated flat parts', () => {
     const single: LayeredScene = { ...fence, layers: [fence.layers[0]!, fence.layers[20]!] };
     for (const scene of [textured, single]) {
       const [left, right] = await greyViews(scene);
-      expect(aliasMaps(left!, right!, exactMaps(scene), RANGE, censusCodes(left!, right!))).toBeUndefined();
+      expect(
+        aliasMaps({
+          left: left!,
+          right: right!,
+          maps: exactMaps(scene),
+          range: RANGE,
+          codes: censusCodes(left!, right!),
+        }),
+      ).toBeUndefined();
     }
   });
 

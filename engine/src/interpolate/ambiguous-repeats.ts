@@ -64,36 +64,39 @@ interface Matching {
   sign: -1 | 1;
 }
 
+/** The pair's grey views and disparity maps (as in DisparityMaps), what aliasMaps reads. */
+export interface AliasInput {
+  left: GrayImage;
+  right: GrayImage;
+  maps: { left: Float32Array; right: Float32Array };
+  range: { min: number; max: number };
+  /** The matcher's census codes of both views. */
+  codes: Pick<CensusCodes, 'cl' | 'cr'>;
+}
+
 /**
  * The other reading of each ambiguous region of both disparity maps (see above), or undefined when there is none.
  * Maps as in DisparityMaps: left x − d in the right view, right x + d in the left view; NaN stays NaN.
  */
-export function aliasMaps(
-  left: GrayImage,
-  right: GrayImage,
-  maps: { left: Float32Array; right: Float32Array },
-  range: { min: number; max: number },
-  /** The matcher's census codes of both views (only cl and cr are read). */
-  codes: Pick<CensusCodes, 'cl' | 'cr'>,
-): AliasMaps | undefined {
-  const { cl, cr } = codes;
-  const l = aliasMap(
-    { map: maps.left, own: left, other: right, ownCodes: cl, otherCodes: cr, sign: -1 },
-    range,
-  );
-  const r = aliasMap(
-    { map: maps.right, own: right, other: left, ownCodes: cr, otherCodes: cl, sign: 1 },
-    range,
-  );
-  if (l.changed + r.changed === 0) return undefined;
-  return { left: l.map, right: r.map };
+export function aliasMaps(input: AliasInput): AliasMaps | undefined {
+  const left = new Float32Array(input.maps.left);
+  const right = new Float32Array(input.maps.right);
+  const changed = aliasSide(input, 'left', left) + aliasSide(input, 'right', right);
+  return changed === 0 ? undefined : { left, right };
 }
 
-/** One view's map with its ambiguous regions moved to their alias. */
-function aliasMap(m: Matching, range: { min: number; max: number }): { map: Float32Array; changed: number } {
+/**
+ * One view's map with its ambiguous regions moved to their alias, written into `out` (which holds a copy of that
+ * map: only moved pixels are written); the count of pixels moved.
+ */
+export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float32Array): number {
+  const { cl, cr } = input.codes;
+  const m: Matching =
+    side === 'left'
+      ? { map: input.maps.left, own: input.left, other: input.right, ownCodes: cl, otherCodes: cr, sign: -1 }
+      : { map: input.maps.right, own: input.right, other: input.left, ownCodes: cr, otherCodes: cl, sign: 1 };
   const { map } = m;
   const { width } = m.own;
-  const out = new Float32Array(map);
   const label = new Int32Array(map.length).fill(-1);
   const stack: number[] = [];
   const members: number[] = [];
@@ -118,12 +121,12 @@ function aliasMap(m: Matching, range: { min: number; max: number }): { map: Floa
     }
     const region = next++;
     if (members.length < MIN_REGION) continue;
-    const shift = aliasShift(m, label, region, members, range);
+    const shift = aliasShift(m, label, region, members, input.range);
     if (shift === 0) continue;
     for (const i of members) out[i] = map[i]! + shift;
     changed += members.length;
   }
-  return { map: out, changed };
+  return changed;
 }
 
 /** Labels pixel j as region `region` and queues it, when it is unlabelled and within SAME_SURFACE of d. */

@@ -1,4 +1,5 @@
 import { census5x5, halfStepCensus } from '../cv/census';
+import { type AliasInput, aliasSide } from './ambiguous-repeats';
 import {
   addTotals,
   aggregateSweep,
@@ -32,6 +33,11 @@ export const steps = {
   winners: (v: SgmVolume, maps: DisparityMaps, y0: number, y1: number) => {
     winnerRows(v, false, maps.left, y0, y1);
     winnerRows(v, true, maps.right, y0, y1);
+  },
+  /** aliasSide into `out`, refilled from the map first (a rerun starts over); the count moved into changed[0]. */
+  aliasSide: (input: AliasInput, side: 'left' | 'right', out: Float32Array, changed: Int32Array) => {
+    out.set(input.maps[side]);
+    changed[0] = aliasSide(input, side, out);
   },
   synthesize: (
     plans: ViewPlan[],

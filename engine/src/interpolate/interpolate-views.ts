@@ -11,6 +11,7 @@ import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { startHelper } from './helper-thread';
 import { crossFade } from './quality';
 import {
+  aliasMapsOnTwoThreads,
   censusOnHelper,
   censusSgmOnTwoThreads,
   sharedImage,
@@ -107,7 +108,12 @@ export async function interpolatePair(
   const grid = { width: maps.width, height: maps.height, scale: left.width / grayL.width };
   const inside = positions.filter((percent) => percent > 0 && percent < 100).map((percent) => percent / 100);
   const synthesize = confidence >= SYNTHESIS_CONFIDENCE && inside.length > 0;
-  const alias = synthesize ? aliasMaps(grayL, grayR, maps, range, census) : undefined;
+  const aliasInput = { left: grayL, right: grayR, maps, range, codes: census };
+  const alias = !synthesize
+    ? undefined
+    : twoThreads
+      ? await aliasMapsOnTwoThreads(aliasInput)
+      : aliasMaps(aliasInput);
   if (alias) readings.push(reading(alias));
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
   const images = twoThreads ? { left: sharedImage(left), right: sharedImage(right) } : { left, right };

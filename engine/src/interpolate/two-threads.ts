@@ -1,5 +1,6 @@
 import type { GrayImage } from '../cv/gray';
 import type { RawImage } from '../image';
+import { type AliasInput, type AliasMaps, aliasSide } from './ambiguous-repeats';
 import {
   addTotals,
   aggregateSweep,
@@ -58,6 +59,23 @@ export async function censusSgmOnTwoThreads(
     winnerRows(v, true, maps.right, 0, mid);
   });
   return finishSgm(v, maps);
+}
+
+/**
+ * aliasMaps on two threads, with the same result: the right view's map on the helper, the left one's here. Only the
+ * grey views (small) are copied to the helper; the rest is read where it is when shared.
+ */
+export async function aliasMapsOnTwoThreads(input: AliasInput): Promise<AliasMaps | undefined> {
+  const maps = { left: sharedCopy(input.maps.left, true), right: sharedCopy(input.maps.right, true) };
+  const shared = { ...input, maps };
+  const left = new Float32Array(maps.left);
+  const right = allocate(Float32Array, maps.right.length, true);
+  const changed = allocate(Int32Array, 1, true);
+  let moved = 0;
+  await side(onHelper('aliasSide', shared, 'right', right, changed), () => {
+    moved = aliasSide(shared, 'left', left);
+  });
+  return moved + changed[0]! === 0 ? undefined : { left, right };
 }
 
 /** The view with its image and maps copied onto SharedArrayBuffers (the image given when already shared). */
