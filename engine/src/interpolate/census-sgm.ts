@@ -139,10 +139,11 @@ export function sgmVolume(
   const levels = Math.max(1, Math.ceil(o.max) - min + 1);
   const rgbL = o.colour?.left;
   const rgbR = o.colour?.right;
-  const after = sharedCopy(codes?.half ?? halfStepCensus(right.data, w, h), shared);
-  const cr = sharedCopy(codes?.cr ?? census5x5(right.data, w, h), shared);
+  const given = codes ?? censusCodes(left, right);
+  const after = sharedCopy(given.half, shared);
+  const cr = sharedCopy(given.cr, shared);
   const pixels: PixelCosts = {
-    cl: sharedCopy(codes?.cl ?? census5x5(left.data, w, h), shared),
+    cl: sharedCopy(given.cl, shared),
     cr,
     after,
     before: halfStepBefore(after, cr, w, shared),

@@ -40,7 +40,7 @@ export const steps = {
     changed[0] = aliasSide(input, side, out);
   },
   synthesize: (
-    plans: ViewPlan[],
+    plans: readonly ViewPlan[],
     outs: Uint8Array[],
     y0: number,
     y1: number,

@@ -120,9 +120,7 @@ export async function interpolatePair(
   const plansOf = ({ left: l, right: r }: (typeof readings)[number]) => {
     const sideL = { image: images.left, ...l };
     const sideR = { image: images.right, ...r };
-    const views = twoThreads
-      ? [sharedView(sideL, images.left), sharedView(sideR, images.right)]
-      : [sideL, sideR];
+    const views = twoThreads ? [sharedView(sideL), sharedView(sideR)] : [sideL, sideR];
     return inside.map((t) => viewPlan(views[0]!, views[1]!, grid, t, SEES_TOLERANCE, twoThreads));
   };
   const render = async (plans: readonly ViewPlan[], columns?: readonly Int32Array[]) =>

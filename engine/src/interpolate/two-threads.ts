@@ -78,12 +78,16 @@ export async function aliasMapsOnTwoThreads(input: AliasInput): Promise<AliasMap
   return moved + changed[0]! === 0 ? undefined : { left, right };
 }
 
-/** The view with its image and maps copied onto SharedArrayBuffers (the image given when already shared). */
-export function sharedView(view: ViewDisparity, image: RawImage = sharedImage(view.image)): ViewDisparity {
-  return { image, disparity: sharedCopy(view.disparity, true), reliable: sharedCopy(view.reliable, true) };
+/** The view with its image and maps on SharedArrayBuffers (copied unless they are already). */
+export function sharedView(view: ViewDisparity): ViewDisparity {
+  return {
+    image: sharedImage(view.image),
+    disparity: sharedCopy(view.disparity, true),
+    reliable: sharedCopy(view.reliable, true),
+  };
 }
 
-/** The image with its pixels copied onto a SharedArrayBuffer. */
+/** The image with its pixels on a SharedArrayBuffer (copied unless they are already). */
 export function sharedImage(image: RawImage): RawImage {
   return { ...image, data: sharedCopy(image.data, true) };
 }
@@ -102,7 +106,7 @@ export async function synthesizeViewsOnTwoThreads(
   const { width, height, channels } = plans[0]!.l.image;
   const outs = plans.map(() => allocate(Uint8Array, width * height * channels, true));
   const mid = height >> 1;
-  await side(onHelper('synthesize', [...plans], outs, mid, height, columns), () => {
+  await side(onHelper('synthesize', plans, outs, mid, height, columns), () => {
     for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, 0, mid, columns?.[k]);
   });
   // Plain copies: the frames leave the engine (encoders, transfers between threads) as ordinary buffers.
