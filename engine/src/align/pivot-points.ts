@@ -1,4 +1,4 @@
-import type { GrayImage } from '../cv/gray';
+import { type GrayImage, halvedGray } from '../cv/gray';
 import type { ReducedFrames } from './guided-fit';
 import type { Correspondences, Similarity } from './similarity';
 
@@ -109,23 +109,6 @@ function level(gray: GrayImage, patch: number): Level {
   };
 }
 
-/** Half the size, each pixel the mean of a 2×2 block (the coarse level of the row search). */
-function halved(gray: GrayImage): GrayImage {
-  const width = gray.width >> 1;
-  const height = gray.height >> 1;
-  const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const a = 2 * y * gray.width;
-    const b = a + gray.width;
-    for (let x = 0; x < width; x++) {
-      const i = 2 * x;
-      data[y * width + x] =
-        (gray.data[a + i]! + gray.data[a + i + 1]! + gray.data[b + i]! + gray.data[b + i + 1]! + 2) >> 2;
-    }
-  }
-  return { data, width, height, scale: gray.scale * 2 };
-}
-
 /** Zero-mean normalized cross-correlation of the patches at (px, py) of `l` and (qx, qy) of `r`; -2 when undefined. */
 function zncc(l: Level, r: Level, px: number, py: number, qx: number, qy: number): number {
   const p = l.patch;
@@ -167,7 +150,7 @@ export function centralMatches(
   const ly1 = Math.round(grayL.height * (1 - margin));
   const points = gridPoints(grayL, lx0, lx1, ly0, ly1);
   const fine = { l: level(grayL, PATCH), r: level(grayR, PATCH) };
-  const coarse = { l: level(halved(grayL), COARSE_PATCH), r: level(halved(grayR), COARSE_PATCH) };
+  const coarse = { l: level(halvedGray(grayL), COARSE_PATCH), r: level(halvedGray(grayR), COARSE_PATCH) };
   const { sL, sR, cl, cr } = frames;
   const norm = model.a * model.a + model.b * model.b;
   /** The right view's centred full-resolution point that disparity d puts at the left point (X, Y). */

@@ -60,6 +60,23 @@ export async function reducedLuma(image: RawImage, maxSide: number): Promise<Gra
   return { data: out, width: small.width, height: small.height, scale: image.width / small.width };
 }
 
+/** Half the size (odd last row and column dropped), each pixel the rounded mean of a 2×2 block. */
+export function halvedGray(gray: GrayImage): GrayImage {
+  const width = gray.width >> 1;
+  const height = gray.height >> 1;
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const a = 2 * y * gray.width;
+    const b = a + gray.width;
+    for (let x = 0; x < width; x++) {
+      const i = 2 * x;
+      data[y * width + x] =
+        (gray.data[a + i]! + gray.data[a + i + 1]! + gray.data[b + i]! + gray.data[b + i + 1]! + 2) >> 2;
+    }
+  }
+  return { data, width, height, scale: gray.scale * 2 };
+}
+
 function keepFirstChannel(data: Buffer, channels: number): Uint8Array {
   const out = new Uint8Array(data.length / channels);
   for (let i = 0; i < out.length; i++) out[i] = data[i * channels]!;
