@@ -1,45 +1,136 @@
-import { detectKeypoints, matchFeatures } from '../align/features';
+import { detectKeypoints, lowerBound, matchFeatures } from '../align/features';
 import { quantile } from '../align/similarity';
-import type { GrayImage } from '../cv/gray';
+import { type GrayImage, halvedGray } from '../cv/gray';
 import type { Cv } from '../cv/opencv';
+import type { DisparityMaps, SgmOptions } from './census-sgm';
 
 /**
  * The disparity range to search (grid px, right x = left x − d), from matched features on the same rows: the span
  * of the 1-px histogram bins that hold at least 1 % of the matches (and 3) (a lone repeat matched one board off does not
  * widen it), widened by 2.5 % of the width on the far side and 4.5 % on the near side (uniform surfaces, such as painted
- * boards, have no features of their own). Too few matches: ±15 % of the width. Never wider than 35 % of the width (the cost volume grows with it).
+ * boards, have no features of their own). Too few matches (low contrast, a repetitive pattern whose repeats the
+ * ratio test rejects): the common disparities of a dense match at half size (denseDisparities), or ±15 % of the
+ * width when that finds too little either; a wide span keeps only the bins the dense match confirms (denseChecked). Never wider than 35 % of the width (the cost volume grows with it).
  */
-export function disparityRange(
+export async function disparityRange(
   cv: Cv,
   left: GrayImage,
   right: GrayImage,
-): { min: number; max: number; matches: number } {
+  match: DenseMatch,
+): Promise<{ min: number; max: number; matches: number }> {
   const kl = detectKeypoints(cv, left, 1500);
   const kr = detectKeypoints(cv, right, 1500);
   const rows = Math.max(2, 0.01 * left.height) / left.height;
   const m = matchFeatures(kl, kr, left.height, rows);
   const n = m.leftX.length;
   const wide = 0.15 * left.width;
-  if (n < 12) return { min: Math.floor(-wide), max: Math.ceil(wide), matches: n };
-  const bins = new Map<number, number>();
-  for (let i = 0; i < n; i++) {
-    const b = Math.round(m.leftX[i]! - m.rightX[i]!);
-    bins.set(b, (bins.get(b) ?? 0) + 1);
-  }
-  const enough = Math.max(3, 0.01 * n);
-  const kept = [...bins].filter(([, count]) => count >= enough).map(([b]) => b);
-  if (kept.length === 0) return { min: Math.floor(-wide), max: Math.ceil(wide), matches: n };
+  const span =
+    n < 12
+      ? undefined
+      : commonSpan(
+          Float64Array.from(m.leftX, (x, i) => x - m.rightX[i]!),
+          Math.max(3, 0.01 * n),
+        );
+  const found = span
+    ? await denseChecked(span, left, right, wide, match)
+    : await denseSpan(left, right, wide, match);
+  if (!found) return { min: Math.floor(-wide), max: Math.ceil(wide), matches: n };
   const margin = Math.max(6, 0.025 * left.width);
   // Nearer side wider: the features of a fence may all match one board off (farther), and the true disparity must
   // be in range for the matcher's repeats to move to it (an untuned fence lost 0.3 dB to a cross-fade at 2.5 %).
   const nearMargin = Math.max(6, 0.045 * left.width);
-  let lo = Math.min(...kept) - margin;
-  let hi = Math.max(...kept) + nearMargin;
+  let lo = found.lo - margin;
+  let hi = found.hi + nearMargin;
   const limit = 0.35 * left.width;
   if (hi - lo > limit) {
-    const centre = quantile(Float64Array.from(kept), 0.5);
+    const centre = quantile(found.kept, 0.5);
     lo = Math.max(lo, centre - limit / 2);
     hi = Math.min(hi, centre + limit / 2);
   }
   return { min: Math.floor(lo), max: Math.ceil(hi), matches: n };
+}
+
+/** Census SGM, on this thread (censusSgm) or two (censusSgmOnTwoThreads). */
+export type DenseMatch = (
+  left: GrayImage,
+  right: GrayImage,
+  o: SgmOptions,
+) => Promise<DisparityMaps> | DisparityMaps;
+
+interface Span {
+  lo: number;
+  hi: number;
+  /** The 1-px bins kept. */
+  kept: Float64Array;
+}
+
+/** The span of the 1-px bins of `disparities` that hold at least `enough` of them; undefined when none does. */
+function commonSpan(disparities: ArrayLike<number>, enough: number): Span | undefined {
+  const bins = new Map<number, number>();
+  for (let i = 0; i < disparities.length; i++) {
+    const b = Math.round(disparities[i]!);
+    bins.set(b, (bins.get(b) ?? 0) + 1);
+  }
+  const kept = Float64Array.from(
+    [...bins].filter(([, count]) => count >= enough),
+    ([b]) => b,
+  );
+  return kept.length === 0 ? undefined : { lo: Math.min(...kept), hi: Math.max(...kept), kept };
+}
+
+/** Feature spans wider than this share of the width are checked by a dense match (denseChecked). */
+const WIDE_SPAN = 0.1;
+/** Share of a dense match's consistent pixels within SUPPORT_PX of a feature bin that confirms it. */
+const MIN_SUPPORT = 0.002;
+const SUPPORT_PX = 2;
+
+/**
+ * A wide feature span keeps the bins a dense match (denseDisparities) confirms: the features of a window grid or a
+ * fence matched several periods off on the same row put bins far behind and in front of every surface (−89 grid
+ * px where the facade lies at 3), and a cost volume reaching them took two to three times as long. A thin
+ * structure in front is confirmed by its few pixels (MIN_SUPPORT is a fifth of a percent). The dense match
+ * searches ±`wide`, as when features fail: bins beyond it (a sixth of the width and more) are dropped too.
+ */
+async function denseChecked(
+  span: Span,
+  left: GrayImage,
+  right: GrayImage,
+  wide: number,
+  match: DenseMatch,
+): Promise<Span> {
+  if (span.hi - span.lo <= WIDE_SPAN * left.width) return span;
+  const dense = await denseDisparities(left, right, wide, match);
+  if (!dense) return span;
+  const near = (b: number) => lowerBound(dense, b + SUPPORT_PX + 1e-9) - lowerBound(dense, b - SUPPORT_PX);
+  const kept = span.kept.filter((b) => near(b) >= MIN_SUPPORT * dense.length);
+  return kept.length === 0 ? span : { lo: Math.min(...kept), hi: Math.max(...kept), kept };
+}
+
+/** The common disparities (commonSpan, 1 % of the pixels) of a dense match, when features are too few. */
+async function denseSpan(left: GrayImage, right: GrayImage, wide: number, match: DenseMatch) {
+  const dense = await denseDisparities(left, right, wide, match);
+  return dense && commonSpan(dense, 0.01 * dense.length);
+}
+
+/** Share of the half-size left view's pixels that must match consistently for a dense match to count. */
+const MIN_DENSE_SHARE = 0.25;
+
+/**
+ * The disparities (grid px) that census SGM finds consistent on half-size copies searching ±`wide`: where features
+ * are too few to tell the range (a low-contrast or uniformly painted fence) or spread too wide, a dense match still
+ * sees every surface, for an eighth of the cost of searching the whole range at full size (a quarter of the pixels,
+ * half the levels). In ascending order; undefined when fewer than MIN_DENSE_SHARE of the pixels match consistently.
+ */
+async function denseDisparities(
+  left: GrayImage,
+  right: GrayImage,
+  wide: number,
+  match: DenseMatch,
+): Promise<Float64Array | undefined> {
+  const half = Math.ceil(wide / 2);
+  const maps = await match(halvedGray(left), halvedGray(right), { min: -half, max: half });
+  const found = maps.left.filter((d) => Number.isFinite(d));
+  return found.length < MIN_DENSE_SHARE * maps.left.length
+    ? undefined
+    : Float64Array.from(found, (d) => 2 * d).sort();
 }

@@ -87,7 +87,7 @@ export async function interpolatePair(
   matchBrightness(grayR, grayL);
   // On two threads the census codes are computed on the helper meanwhile.
   const codes = twoThreads ? censusOnHelper(grayL, grayR) : undefined;
-  const range = disparityRange(cv, grayL, grayR);
+  const range = await disparityRange(cv, grayL, grayR, twoThreads ? censusSgmOnTwoThreads : censusSgm);
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
   const census = codes ? await codes : censusCodes(grayL, grayR);

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type GrayImage, reducedGray } from '../cv/gray';
+import { type Cv, loadOpenCv } from '../cv/opencv';
+import { makeRepetitiveScene } from '../cv/repetitive-scenes';
+import { type LayeredScene, makeLayeredScene, renderView } from '../cv/synthetic-scene';
+import { censusSgm, type DisparityMaps } from './census-sgm';
+import { disparityRange } from './disparity-range';
+
+const WIDTH = 640;
+const HEIGHT = 427;
+let cv: Cv;
+
+beforeAll(async () => {
+  cv = (await loadOpenCv()).cv;
+});
+
+/** The grey views of a scene, its texture contrast scaled about mid-grey by `contrast`. */
+function greyPair(scene: LayeredScene, contrast = 1): Promise<GrayImage[]> {
+  const layers = scene.layers.map((layer) => ({
+    ...layer,
+    texture: layer.texture.map((v) => 0.55 + contrast * (v - 0.55)),
+  }));
+  return Promise.all([0, 1].map((c) => reducedGray(renderView({ ...scene, layers }, c), WIDTH)));
+}
+
+/** A dense match that finds nothing consistent (what the range is without the dense check). */
+function findsNothing(left: GrayImage): DisparityMaps {
+  const empty = new Float32Array(left.width * left.height).fill(Number.NaN);
+  return { width: left.width, height: left.height, left: empty, right: empty };
+}
+
+const disparities = (scene: LayeredScene) => [...new Set(scene.layers.map((layer) => layer.disparity))];
+
+describe('disparity range', () => {
+  it('takes the range from a dense match where the features are too few to tell it', async () => {
+    const scene = makeLayeredScene({ width: WIDTH, height: HEIGHT, seed: 12, objects: 3, maxDisparity: 24 });
+    const [left, right] = await greyPair(scene, 0.08);
+    const range = await disparityRange(cv, left!, right!, censusSgm);
+    const blind = await disparityRange(cv, left!, right!, findsNothing);
+    expect(range.matches).toBeLessThan(12);
+    // Without the dense match: ±15 % of the width.
+    expect(blind.max - blind.min).toBeGreaterThan(0.29 * WIDTH);
+    for (const d of disparities(scene)) {
+      expect(range.min).toBeLessThan(d);
+      expect(range.max).toBeGreaterThan(d);
+    }
+    expect(range.max - range.min).toBeLessThan(0.15 * WIDTH);
+  });
+
+  it('drops feature bins of a window grid matched periods off, which no surface confirms', async () => {
+    const scene = makeRepetitiveScene('window-grid', WIDTH, HEIGHT, 2, { spacing: 0.9, parallax: 1.1 });
+    const [left, right] = await greyPair(scene, 0.35);
+    const range = await disparityRange(cv, left!, right!, censusSgm);
+    const blind = await disparityRange(cv, left!, right!, findsNothing);
+    expect(range.matches).toBeGreaterThanOrEqual(12);
+    expect(blind.max - blind.min).toBeGreaterThan(0.3 * WIDTH);
+    for (const d of disparities(scene)) {
+      expect(range.min).toBeLessThan(d);
+      expect(range.max).toBeGreaterThan(d);
+    }
+    expect(range.max - range.min).toBeLessThan(0.1 * WIDTH);
+  });
+
+  it('keeps a wide range that real surfaces span', async () => {
+    // Layers at 0, 36 and 72 px: the features' span (over a tenth of the width) is checked, and confirmed.
+    const scene = makeLayeredScene({ width: WIDTH, height: HEIGHT, seed: 2, objects: 2, maxDisparity: 72 });
+    const [left, right] = await greyPair(scene);
+    const range = await disparityRange(cv, left!, right!, censusSgm);
+    expect(Math.max(...disparities(scene))).toBeGreaterThan(0.1 * WIDTH);
+    for (const d of disparities(scene)) {
+      expect(range.min).toBeLessThan(d);
+      expect(range.max).toBeGreaterThan(d);
+    }
+    expect(range).toEqual(await disparityRange(cv, left!, right!, findsNothing));
+  });
+});
