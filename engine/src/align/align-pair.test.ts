@@ -88,6 +88,24 @@ describe('alignPair', () => {
     if (!result.ok) expect(result.reason).toMatch(/texture/);
   });
 
+  it('refuses views a pixel high or wide with its reason instead of failing', async () => {
+    for (const [width, height] of [
+      [1, 1],
+      [8, 1],
+      [1, 5],
+    ] as const) {
+      const view = (o: number): RawImage => ({
+        data: Uint8Array.from({ length: width * height * 3 }, (_, i) => (i * 37 + o) & 255),
+        width,
+        height,
+        channels: 3,
+      });
+      const result = await alignPair(view(0), view(5));
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.reason).toMatch(/too few features/);
+    }
+  });
+
   it('refuses two unrelated pictures', async () => {
     const noiseResult = await alignPair(noise(1), noise(2));
     expect(noiseResult.ok).toBe(false);

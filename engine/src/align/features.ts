@@ -22,6 +22,8 @@ export interface FeatureMatches {
 
 const WORDS = 8;
 const LOWE_RATIO = 0.75;
+/** Smallest side a detector is run on (ORB's and AKAZE's borders are wider). */
+const MIN_DETECT_SIDE = 8;
 
 /** ORB keypoints (Harris-scored FAST corners over an 8-level pyramid) of a reduced grey view. */
 export function detectKeypoints(cv: Cv, image: GrayImage, maxFeatures = 2500): Keypoints {
@@ -49,6 +51,10 @@ function detectWith(
   detector: Detector,
   image: GrayImage,
 ): Keypoints {
+  // OpenCV's detectors throw on a picture one pixel high or wide; none finds a keypoint within its border anyway.
+  if (Math.min(image.width, image.height) < MIN_DETECT_SIDE) {
+    return { x: new Float64Array(0), y: new Float64Array(0), words: new Uint32Array(0), count: 0 };
+  }
   const mat = keep(cv.matFromArray(image.height, image.width, cv.CV_8UC1, image.data as unknown as number[]));
   const keypoints = keep(new cv.KeyPointVector());
   const descriptors = keep(new cv.Mat());

@@ -128,7 +128,9 @@ async function denseDisparities(
   match: DenseMatch,
 ): Promise<Float64Array | undefined> {
   const half = Math.ceil(wide / 2);
-  const maps = await match(halvedGray(left), halvedGray(right), { min: -half, max: half });
+  const [l, r] = [halvedGray(left), halvedGray(right)];
+  if (l.width === 0 || l.height === 0) return undefined;
+  const maps = await match(l, r, { min: -half, max: half });
   const found = maps.left.filter((d) => Number.isFinite(d));
   return found.length < MIN_DENSE_SHARE * maps.left.length
     ? undefined

@@ -49,6 +49,27 @@ describe('interpolateViews', () => {
     });
   });
 
+  it('makes frames of views a pixel high or wide', async () => {
+    for (const [width, height] of [
+      [1, 1],
+      [8, 1],
+      [1, 5],
+    ] as const) {
+      const view = (o: number) => ({
+        data: Uint8Array.from({ length: width * height * 3 }, (_, i) => (i * 37 + o) & 255),
+        width,
+        height,
+        channels: 3 as const,
+      });
+      const { frames } = await interpolatePair(view(0), view(5), [25, 50, 75]);
+      expect(frames.map((f) => [f.width, f.height])).toEqual([
+        [width, height],
+        [width, height],
+        [width, height],
+      ]);
+    }
+  });
+
   it('refuses views of different sizes', async () => {
     const a = { data: new Uint8Array(30 * 20 * 3), width: 30, height: 20, channels: 3 as const };
     const b = { data: new Uint8Array(20 * 20 * 3), width: 20, height: 20, channels: 3 as const };
