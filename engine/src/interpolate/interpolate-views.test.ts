@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../image';
 import { layeredViews } from '../testing/layered-views';
 import { stepsDoneByHelper } from './helper-thread';
 import { interpolatePair, interpolateViews } from './interpolate-views';
@@ -20,6 +21,27 @@ describe('interpolateViews', () => {
       expect(frame.channels).toBe(3);
       expect(psnr(frame, truth)).toBeGreaterThan(psnr(fade, truth) + 3);
       expect(ssim(frame, truth)).toBeGreaterThan(ssim(fade, truth) + 0.1);
+    });
+  });
+
+  it('matches views whose cameras differ in exposure', async () => {
+    const views = layeredViews(
+      { width: 600, height: 400, seed: 32, objects: 7, maxDisparity: 18, backgroundDisparity: 2 },
+      [0, 0.25, 0.5, 0.75, 1],
+    );
+    // The right camera 15 % brighter and 6 levels lifted; the true in-betweens change exposure as a cross-fade does.
+    const exposed = (view: RawImage, c: number): RawImage => ({
+      ...view,
+      data: view.data.map((v) => Math.min(255, Math.round(v * (1 + 0.15 * c) + 6 * c))),
+    });
+    const left = views[0]!;
+    const right = exposed(views[4]!, 1);
+    const { frames, confidence } = await interpolatePair(left, right, [25, 50, 75]);
+    expect(confidence).toBeGreaterThan(0.95);
+    frames.forEach((frame, k) => {
+      const t = (k + 1) / 4;
+      const truth = exposed(views[k + 1]!, t);
+      expect(psnr(frame, truth)).toBeGreaterThan(psnr(crossFade(left, right, t), truth) + 6);
     });
   });
 
