@@ -5,6 +5,7 @@ import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, makeLayeredScene, renderView } from '../cv/synthetic-scene';
 import { censusSgm, type DisparityMaps } from './census-sgm';
 import { disparityRange } from './disparity-range';
+import { censusSgmOnTwoThreads } from './two-threads';
 
 const WIDTH = 640;
 const HEIGHT = 427;
@@ -45,6 +46,7 @@ describe('disparity range', () => {
       expect(range.max).toBeGreaterThan(d);
     }
     expect(range.max - range.min).toBeLessThan(0.15 * WIDTH);
+    expect(await disparityRange(cv, left!, right!, censusSgmOnTwoThreads)).toEqual(range);
   });
 
   it('drops feature bins of a window grid matched periods off, which no surface confirms', async () => {
