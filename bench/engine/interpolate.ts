@@ -5,6 +5,8 @@
  * as the baseline, on one (whose bytes must be the same). Prints figures; never fails.
  * Scenes named HELD-OUT (data/held-out-scenes.ts) were never used for tuning and are summarized apart, as are the
  * RANDOM ones (data/random-scenes.ts: drawn from a seed, 12 by default; another seed draws variants no one has seen).
+ * EXPOSURE scenes are tuned ones seen by a right camera brighter or darker than the left (rigs' two cameras rarely
+ * agree): the true in-betweens change exposure as a cross-fade does. They are summarized apart and not in "all".
  * Usage: tsx bench/engine/interpolate.ts [--quick] [--random-seed N] [--random-count N] [part of a scene name ...]
  */
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
 import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
+import type { RawImage } from '@wiggle/engine/image';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
 import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
 import { HELD_OUT_SCENES } from './data/held-out-scenes';
@@ -38,10 +41,20 @@ interface Scenario {
   background: number;
   objects: number;
   /** Never used to tune the engine (data/held-out-scenes.ts, data/random-scenes.ts): summarized apart. */
-  group?: 'held-out' | 'random';
+  group?: 'held-out' | 'random' | 'exposure';
+  /** The right camera's exposure: each level v becomes v·gain + lift (camera position c gets a c-th of it). */
+  exposure?: { gain: number; lift: number };
 }
 
-const SCENARIOS: Scenario[] = [
+/** A view from camera position c under `exposure`. */
+function exposed(view: RawImage, c: number, exposure: Scenario['exposure']): RawImage {
+  if (!exposure) return view;
+  const gain = 1 + (exposure.gain - 1) * c;
+  const lift = exposure.lift * c;
+  return { ...view, data: view.data.map((v) => Math.min(255, Math.max(0, Math.round(v * gain + lift)))) };
+}
+
+const TUNED: Scenario[] = [
   { name: 'small parallax (near 1.5 %)', seed: 31, near: 0.015, background: 0, objects: 6 },
   { name: 'typical parallax (near 3 %)', seed: 32, near: 0.03, background: 4, objects: 7 },
   { name: 'strong parallax (near 5 %)', seed: 33, near: 0.05, background: 8, objects: 8 },
@@ -62,6 +75,25 @@ const SCENARIOS: Scenario[] = [
     background: 0,
     objects: 0,
     build: () => makeRepetitiveScene(kind, WIDTH, HEIGHT, 60 + k, variant),
+  })),
+];
+
+const EXPOSED: [string, Scenario['exposure']][] = [
+  ['typical parallax (near 3 %)', { gain: 1.15, lift: 6 }],
+  ['strong parallax (near 5 %)', { gain: 0.8, lift: 0 }],
+  ['fence', { gain: 1.15, lift: 6 }],
+  ['thin-poles', { gain: 0.8, lift: 0 }],
+  ['window-grid', { gain: 1.15, lift: 6 }],
+  ['tiled-floor', { gain: 0.8, lift: 0 }],
+];
+
+const SCENARIOS: Scenario[] = [
+  ...TUNED,
+  ...EXPOSED.map(([name, exposure]) => ({
+    ...TUNED.find((s) => s.name === name)!,
+    name: `EXPOSURE ${name} (right ×${exposure!.gain}${exposure!.lift ? ` +${exposure!.lift}` : ''})`,
+    group: 'exposure' as const,
+    exposure,
   })),
   ...HELD_OUT_SCENES.map(({ name, build }) => ({
     name: `HELD-OUT ${name}`,
@@ -141,7 +173,7 @@ async function main(): Promise<void> {
         maxDisparity: Math.round((WIDTH * scenario.near) / 4) * 4,
         backgroundDisparity: scenario.background,
       });
-    const views = [0, 0.25, 0.5, 0.75, 1].map((c) => renderView(scene, c));
+    const views = [0, 0.25, 0.5, 0.75, 1].map((c) => exposed(renderView(scene, c), c, scenario.exposure));
     const started = performance.now();
     const cpu = process.cpuUsage();
     const thread = threadCpuMs();
@@ -212,8 +244,12 @@ async function main(): Promise<void> {
     gains.filter((g) => g.group === 'random').map((g) => g.gain),
   );
   summary(
-    'all scenes',
-    gains.map((g) => g.gain),
+    'EXPOSURE scenes',
+    gains.filter((g) => g.group === 'exposure').map((g) => g.gain),
+  );
+  summary(
+    'all scenes but EXPOSURE',
+    gains.filter((g) => g.group !== 'exposure').map((g) => g.gain),
   );
   console.log(
     `three 1920 px frames: median wall ${med(times).toFixed(0)} ms, median CPU ${med(cpuTimes).toFixed(0)} ms ` +
