@@ -9,6 +9,7 @@ import {
 } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
+import { SLIVER_SIZES, sliverPair } from '../testing/sliver-views';
 import { alignPair } from './align-pair';
 import type { OrderEvidence } from './swap-check';
 
@@ -89,18 +90,8 @@ describe('alignPair', () => {
   });
 
   it('refuses views a pixel high or wide with its reason instead of failing', async () => {
-    for (const [width, height] of [
-      [1, 1],
-      [8, 1],
-      [1, 5],
-    ] as const) {
-      const view = (o: number): RawImage => ({
-        data: Uint8Array.from({ length: width * height * 3 }, (_, i) => (i * 37 + o) & 255),
-        width,
-        height,
-        channels: 3,
-      });
-      const result = await alignPair(view(0), view(5));
+    for (const [width, height] of SLIVER_SIZES) {
+      const result = await alignPair(...sliverPair(width, height));
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.reason).toMatch(/too few features/);
     }

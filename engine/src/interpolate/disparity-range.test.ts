@@ -32,6 +32,14 @@ function findsNothing(left: GrayImage): DisparityMaps {
 
 const disparities = (scene: LayeredScene) => [...new Set(scene.layers.map((layer) => layer.disparity))];
 
+/** Every layer's disparity strictly inside the searched range. */
+function expectEveryLayerWithin(range: { min: number; max: number }, scene: LayeredScene): void {
+  for (const d of disparities(scene)) {
+    expect(range.min).toBeLessThan(d);
+    expect(range.max).toBeGreaterThan(d);
+  }
+}
+
 describe('disparity range', () => {
   it('takes the range from a dense match where the features are too few to tell it', async () => {
     const scene = makeLayeredScene({ width: WIDTH, height: HEIGHT, seed: 12, objects: 3, maxDisparity: 24 });
@@ -41,10 +49,7 @@ describe('disparity range', () => {
     expect(range.matches).toBeLessThan(12);
     // Without the dense match: ±15 % of the width.
     expect(blind.max - blind.min).toBeGreaterThan(0.29 * WIDTH);
-    for (const d of disparities(scene)) {
-      expect(range.min).toBeLessThan(d);
-      expect(range.max).toBeGreaterThan(d);
-    }
+    expectEveryLayerWithin(range, scene);
     expect(range.max - range.min).toBeLessThan(0.15 * WIDTH);
     expect(await disparityRange(cv, left!, right!, censusSgmOnTwoThreads)).toEqual(range);
   });
@@ -56,10 +61,7 @@ describe('disparity range', () => {
     const blind = await disparityRange(cv, left!, right!, findsNothing);
     expect(range.matches).toBeGreaterThanOrEqual(12);
     expect(blind.max - blind.min).toBeGreaterThan(0.3 * WIDTH);
-    for (const d of disparities(scene)) {
-      expect(range.min).toBeLessThan(d);
-      expect(range.max).toBeGreaterThan(d);
-    }
+    expectEveryLayerWithin(range, scene);
     expect(range.max - range.min).toBeLessThan(0.1 * WIDTH);
   });
 
@@ -69,10 +71,7 @@ describe('disparity range', () => {
     const [left, right] = await greyPair(scene);
     const range = await disparityRange(cv, left!, right!, censusSgm);
     expect(Math.max(...disparities(scene))).toBeGreaterThan(0.1 * WIDTH);
-    for (const d of disparities(scene)) {
-      expect(range.min).toBeLessThan(d);
-      expect(range.max).toBeGreaterThan(d);
-    }
+    expectEveryLayerWithin(range, scene);
     expect(range).toEqual(await disparityRange(cv, left!, right!, findsNothing));
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../image';
 import { layeredViews } from '../testing/layered-views';
+import { SLIVER_SIZES, sliverPair } from '../testing/sliver-views';
 import { stepsDoneByHelper } from './helper-thread';
 import { interpolatePair, interpolateViews } from './interpolate-views';
 import { crossFade, psnr, ssim } from './quality';
@@ -72,18 +73,8 @@ describe('interpolateViews', () => {
   });
 
   it('makes frames of views a pixel high or wide', async () => {
-    for (const [width, height] of [
-      [1, 1],
-      [8, 1],
-      [1, 5],
-    ] as const) {
-      const view = (o: number) => ({
-        data: Uint8Array.from({ length: width * height * 3 }, (_, i) => (i * 37 + o) & 255),
-        width,
-        height,
-        channels: 3 as const,
-      });
-      const { frames } = await interpolatePair(view(0), view(5), [25, 50, 75]);
+    for (const [width, height] of SLIVER_SIZES) {
+      const { frames } = await interpolatePair(...sliverPair(width, height), [25, 50, 75]);
       expect(frames.map((f) => [f.width, f.height])).toEqual([
         [width, height],
         [width, height],
