@@ -31,23 +31,24 @@ export async function disparityRange(
           Float64Array.from(m.leftX, (x, i) => x - m.rightX[i]!),
           Math.max(3, 0.01 * n),
         );
+  const limit = 0.35 * left.width;
   const found = span
-    ? await denseChecked(span, left, right, wide, match)
+    ? await denseChecked(span, left, right, limit, match)
     : await denseSpan(left, right, wide, match);
   if (!found) return { min: Math.floor(-wide), max: Math.ceil(wide), matches: n };
   const margin = Math.max(6, 0.025 * left.width);
   // Nearer side wider: the features of a fence may all match one board off (farther), and the true disparity must
   // be in range for the matcher's repeats to move to it (an untuned fence lost 0.3 dB to a cross-fade at 2.5 %).
   const nearMargin = Math.max(6, 0.045 * left.width);
-  let lo = found.lo - margin;
-  let hi = found.hi + nearMargin;
-  const limit = 0.35 * left.width;
-  if (hi - lo > limit) {
-    const centre = quantile(found.kept, 0.5);
-    lo = Math.max(lo, centre - limit / 2);
-    hi = Math.min(hi, centre + limit / 2);
-  }
+  const { lo, hi } = clamped({ ...found, lo: found.lo - margin, hi: found.hi + nearMargin }, limit);
   return { min: Math.floor(lo), max: Math.ceil(hi), matches: n };
+}
+
+/** The span cut to `limit` around the median of its bins when wider (the cost volume grows with it). */
+function clamped(span: Span, limit: number): { lo: number; hi: number } {
+  if (span.hi - span.lo <= limit) return span;
+  const centre = quantile(span.kept, 0.5);
+  return { lo: Math.max(span.lo, centre - limit / 2), hi: Math.min(span.hi, centre + limit / 2) };
 }
 
 /** Census SGM, on this thread (censusSgm) or two (censusSgmOnTwoThreads). */
@@ -87,19 +88,20 @@ const SUPPORT_PX = 2;
 /**
  * A wide feature span keeps the bins a dense match (denseDisparities) confirms: the features of a window grid or a
  * fence matched several periods off on the same row put bins far behind and in front of every surface (−89 grid
- * px where the facade lies at 3), and a cost volume reaching them took two to three times as long. A thin
- * structure in front is confirmed by its few pixels (MIN_SUPPORT is a fifth of a percent). The dense match
- * searches ±`wide`, as when features fail: bins beyond it (a sixth of the width and more) are dropped too.
+ * px where the facade lies at 3), and a cost volume reaching them took two to three times as long. The dense match
+ * searches the span as the full-size match would (clamped to `limit`); a thin structure in front is confirmed by
+ * its few pixels (MIN_SUPPORT is a fifth of a percent).
  */
 async function denseChecked(
   span: Span,
   left: GrayImage,
   right: GrayImage,
-  wide: number,
+  limit: number,
   match: DenseMatch,
 ): Promise<Span> {
   if (span.hi - span.lo <= WIDE_SPAN * left.width) return span;
-  const dense = await denseDisparities(left, right, wide, match);
+  const searched = clamped(span, limit);
+  const dense = await denseDisparities(left, right, searched.lo, searched.hi, match);
   if (!dense) return span;
   const near = (b: number) => lowerBound(dense, b + SUPPORT_PX + 1e-9) - lowerBound(dense, b - SUPPORT_PX);
   const kept = span.kept.filter((b) => near(b) >= MIN_SUPPORT * dense.length);
@@ -108,7 +110,7 @@ async function denseChecked(
 
 /** The common disparities (commonSpan, 1 % of the pixels) of a dense match, when features are too few. */
 async function denseSpan(left: GrayImage, right: GrayImage, wide: number, match: DenseMatch) {
-  const dense = await denseDisparities(left, right, wide, match);
+  const dense = await denseDisparities(left, right, -wide, wide, match);
   return dense && commonSpan(dense, 0.01 * dense.length);
 }
 
@@ -116,21 +118,22 @@ async function denseSpan(left: GrayImage, right: GrayImage, wide: number, match:
 const MIN_DENSE_SHARE = 0.25;
 
 /**
- * The disparities (grid px) that census SGM finds consistent on half-size copies searching ±`wide`: where features
- * are too few to tell the range (a low-contrast or uniformly painted fence) or spread too wide, a dense match still
- * sees every surface, for an eighth of the cost of searching the whole range at full size (a quarter of the pixels,
- * half the levels). In ascending order; undefined when fewer than MIN_DENSE_SHARE of the pixels match consistently.
+ * The disparities (grid px) that census SGM finds consistent on half-size copies searching [`from`, `to`]: where
+ * features are too few to tell the range (a low-contrast or uniformly painted fence) or spread too wide, a dense
+ * match still sees every surface, for an eighth of the cost of the same search at full size (a quarter of the
+ * pixels, half the levels). In ascending order; undefined when fewer than MIN_DENSE_SHARE of the pixels match
+ * consistently.
  */
 async function denseDisparities(
   left: GrayImage,
   right: GrayImage,
-  wide: number,
+  from: number,
+  to: number,
   match: DenseMatch,
 ): Promise<Float64Array | undefined> {
-  const half = Math.ceil(wide / 2);
   const [l, r] = [halvedGray(left), halvedGray(right)];
   if (l.width === 0 || l.height === 0) return undefined;
-  const maps = await match(l, r, { min: -half, max: half });
+  const maps = await match(l, r, { min: Math.floor(from / 2), max: Math.ceil(to / 2) });
   const found = maps.left.filter((d) => Number.isFinite(d));
   return found.length < MIN_DENSE_SHARE * maps.left.length
     ? undefined
