@@ -78,7 +78,7 @@ const TUNED: Scenario[] = [
   })),
 ];
 
-const EXPOSED: [string, Scenario['exposure']][] = [
+const EXPOSED: [string, NonNullable<Scenario['exposure']>][] = [
   ['typical parallax (near 3 %)', { gain: 1.15, lift: 6 }],
   ['strong parallax (near 5 %)', { gain: 0.8, lift: 0 }],
   ['fence', { gain: 1.15, lift: 6 }],
@@ -91,7 +91,7 @@ const SCENARIOS: Scenario[] = [
   ...TUNED,
   ...EXPOSED.map(([name, exposure]) => ({
     ...TUNED.find((s) => s.name === name)!,
-    name: `EXPOSURE ${name} (right ×${exposure!.gain}${exposure!.lift ? ` +${exposure!.lift}` : ''})`,
+    name: `EXPOSURE ${name} (right ×${exposure.gain}${exposure.lift ? ` +${exposure.lift}` : ''})`,
     group: 'exposure' as const,
     exposure,
   })),

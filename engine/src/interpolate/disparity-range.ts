@@ -6,11 +6,12 @@ import type { DisparityMaps, SgmOptions } from './census-sgm';
 
 /**
  * The disparity range to search (grid px, right x = left x − d), from matched features on the same rows: the span
- * of the 1-px histogram bins that hold at least 1 % of the matches (and 3) (a lone repeat matched one board off does not
- * widen it), widened by 2.5 % of the width on the far side and 4.5 % on the near side (uniform surfaces, such as painted
- * boards, have no features of their own). Too few matches (low contrast, a repetitive pattern whose repeats the
- * ratio test rejects): the common disparities of a dense match at half size (denseDisparities), or ±15 % of the
- * width when that finds too little either; a wide span keeps only the bins the dense match confirms (denseChecked). Never wider than 35 % of the width (the cost volume grows with it).
+ * of the 1-px histogram bins that hold at least 1 % of the matches (and 3) (a lone repeat matched one board off
+ * does not widen it), widened by 2.5 % of the width on the far side and 4.5 % on the near side (uniform surfaces,
+ * such as painted boards, have no features of their own). A wide span keeps only the bins a dense match at half
+ * size confirms (denseChecked). Too few matches (low contrast, a repetitive pattern whose repeats the ratio test
+ * rejects): the common disparities of that dense match (denseSpan), or ±15 % of the width when it finds too little
+ * either. Never wider than 35 % of the width (the cost volume grows with it).
  */
 export async function disparityRange(
   cv: Cv,
