@@ -87,6 +87,39 @@ describe('warp helpers', () => {
     expect(worst).toBeLessThanOrEqual(2);
   });
 
+  it('stays within a grey level of exact sampling along rows of thousands of pixels, up to the last pixel', () => {
+    // Waves of up to 40 levels per pixel: a drift of 1/40 px along the row would cost a level more.
+    const width = 5000;
+    const height = 12;
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const o = (y * width + x) * 3;
+        data[o] = 128 + 100 * Math.sin(x / 2.5 + y / 3);
+        data[o + 1] = 128 + 100 * Math.cos(x / 11);
+        data[o + 2] = 128 + 100 * Math.sin(x / 5 + y / 3);
+      }
+    }
+    const source: RawImage = { data, width, height, channels: 3 };
+    // A step half a fixed-point unit off its rounding and a slight slope. The rows end 10 px inside the source
+    // (each is one straight run), then a thousandth of a pixel inside its last row and column (where rounding must
+    // not take the last pixel past them).
+    const m00 = 1 - 0.5 / 65536;
+    const m10 = 0.001;
+    const rect = { x: 0, y: 0, width: 4980, height: 6 };
+    for (const inside of [10, 0.001]) {
+      const end = { x: width - 1 - inside, y: height - 1 - Math.min(1, inside) };
+      const last = rect.width - 1;
+      const map = { m00, m01: 0, m02: end.x - m00 * last, m10, m11: 1, m12: end.y - 5 - m10 * last };
+      const out = warpBilinear(source, map, rect);
+      const worst = worstDeviation(source, out, rect, (x, y, at) => {
+        at[0] = map.m00 * x + map.m02;
+        at[1] = map.m10 * x + y + map.m12;
+      });
+      expect(worst, `${inside} px inside`).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('warps through a lens and a keystone within two grey levels of exact per-pixel sampling', () => {
     // Waves of up to ~20 levels per pixel: a position off by 1/64 px would show as a third of a level.
     const width = 900;

