@@ -1,4 +1,4 @@
-import { type Keypoints, lowerBound, popcount } from './features';
+import { descriptorDistance, type Keypoints, lowerBound } from './features';
 
 const WORDS = 8;
 
@@ -38,9 +38,8 @@ export function latticeOffsets(
       const j = order[s]!;
       if (Math.abs(x - colR[j]!) > maxDisparity) continue;
       const bj = j * WORDS;
-      let d = 0;
-      for (let w = 0; w < WORDS && d <= maxHamming; w++) d += popcount(a[ai + w]! ^ b[bj + w]!);
-      if (d <= maxHamming) bins[Math.round(y - rowR[j]!) + band]! += 1;
+      if (descriptorDistance(a, ai, b, bj, maxHamming + 1) <= maxHamming)
+        bins[Math.round(y - rowR[j]!) + band]! += 1;
     }
   }
   const smooth = Float64Array.from(
