@@ -49,6 +49,11 @@ const CENSUS_BITS = 3;
 const SCREEN_SHARE = 2 * ALIAS_SHARE;
 /** Pixels a shift is screened on before it is summed over the whole region. */
 const SAMPLE = 512;
+/**
+ * Share of the pixels of the regions standing in front that, passing every test at one alias shift (±1 level),
+ * make the structure's alias that of its other screened regions (see aliasSide).
+ */
+const STRUCTURE_SHARE = 0.3;
 
 export interface AliasMaps {
   left: Float32Array;
@@ -91,6 +96,14 @@ export function aliasMaps(input: AliasInput): AliasMaps | undefined {
 /**
  * One view's map with its ambiguous regions moved to their alias, written into `out` (which holds a copy of that
  * map: only moved pixels are written); the count of pixels moved.
+ *
+ * The tests judge a region alone, and are noisy on small flat ones (background pixels the matcher's window took in,
+ * the sampling phase): on a painted fence matched at 640 px, a third of the boards' regions passed, and the frames
+ * showed full-contrast boards at one reading wherever the other had not been found. A repeated structure is one
+ * thing: when the regions that pass at one shift hold STRUCTURE_SHARE of the pixels of all regions standing in
+ * front, its other regions take that shift too wherever it passed their screen (their alias costs at most
+ * SCREEN_SHARE of their gradient more than their own reading). Textured fences, railings, poles, window grids and
+ * tiled floors have few or no passing regions and are left as they were.
  */
 export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float32Array): number {
   const { cl, cr, half } = input.codes;
@@ -122,6 +135,14 @@ export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float3
   const members: number[] = [];
   let changed = 0;
   let next = 0;
+  let frontPixels = 0;
+  /** Pixels of the regions that passed, by their alias shift in whole levels. */
+  const passed = new Map<number, number>();
+  const screened: { members: number[]; alias: Alias }[] = [];
+  const move = (pixels: readonly number[], shift: number) => {
+    for (const i of pixels) out[i] = map[i]! + shift;
+    changed += pixels.length;
+  };
   for (let start = 0; start < map.length; start++) {
     if (label[start] !== -1 || Number.isNaN(map[start]!)) continue;
     // Grown within SAME_SURFACE of the seed, not of each neighbour: a depth edge's in-between values would chain a
@@ -141,12 +162,37 @@ export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float3
     }
     const region = next++;
     if (members.length < MIN_REGION) continue;
-    const shift = aliasShift(m, label, region, members, input.range);
-    if (shift === 0) continue;
-    for (const i of members) out[i] = map[i]! + shift;
-    changed += members.length;
+    const judged = judgeRegion(m, label, region, members, input.range);
+    if (judged.front) frontPixels += members.length;
+    const { alias } = judged;
+    if (!alias) continue;
+    if (alias.passed) {
+      passed.set(alias.whole, (passed.get(alias.whole) ?? 0) + members.length);
+      move(members, alias.shift);
+    } else screened.push({ members: members.slice(), alias });
+  }
+  const structure = structureShift(passed, frontPixels);
+  if (structure !== undefined) {
+    for (const { members, alias } of screened) {
+      if (Math.abs(alias.whole - structure) <= 1) move(members, alias.shift);
+    }
   }
   return changed;
+}
+
+/** The alias shift (whole levels) that regions passing within ±1 of it make the structure's, if any. */
+function structureShift(passed: ReadonlyMap<number, number>, frontPixels: number): number | undefined {
+  let best: number | undefined;
+  let most = 0;
+  for (const shift of passed.keys()) {
+    let pixels = 0;
+    for (const near of [shift - 1, shift, shift + 1]) pixels += passed.get(near) ?? 0;
+    if (pixels > most) {
+      most = pixels;
+      best = shift;
+    }
+  }
+  return most >= STRUCTURE_SHARE * frontPixels ? best : undefined;
 }
 
 /** Labels pixel j as region `region` and queues it, when it is unlabelled and within SAME_SURFACE of d. */
@@ -164,14 +210,24 @@ function join(
   }
 }
 
-/** The region's alias shift (levels), or 0 when its reading is unambiguous or it does not stand in front. */
-function aliasShift(
+/** A region's alias: the nearest shift that passed the screen, refined, and whether it passed every test. */
+interface Alias {
+  whole: number;
+  shift: number;
+  passed: boolean;
+}
+
+/**
+ * Whether the region stands in front and, when a shift passed its screen, its alias (see Alias); the alias passed
+ * only when the region's reading is ambiguous.
+ */
+function judgeRegion(
   m: Matching,
   label: Int32Array,
   region: number,
   members: readonly number[],
   range: { min: number; max: number },
-): number {
+): { front: boolean; alias?: Alias } {
   const { map, own } = m;
   const { width } = own;
   const values = Float32Array.from(members, (i) => map[i]!).sort();
@@ -179,7 +235,7 @@ function aliasShift(
   const hi = values[values.length - 1]!;
   const middle = values[values.length >> 1]!;
   const surround = surroundDisparity(map, label, region, members, width);
-  if (!(middle > surround + IN_FRONT)) return 0;
+  if (!(middle > surround + IN_FRONT)) return { front: false };
   // Judged on the pixels that match at their own reading: a region also takes in background pixels beside its
   // edges (the matcher's window straddles them), which match under neither reading and would hide a perfect alias.
   const matched = members.filter((i) => difference(m, i, 0) <= MATCHED);
@@ -188,7 +244,7 @@ function aliasShift(
     const x = i % width;
     if (x > 0 && x < width - 1) gradient += Math.abs(own.data[i + 1]! - own.data[i - 1]!) / 2;
   }
-  if (gradient < MIN_GRADIENT) return 0;
+  if (gradient < MIN_GRADIENT) return { front: true };
   const cost = (pixels: readonly number[], shift: number, limit = Number.POSITIVE_INFINITY) => {
     let sum = 0;
     for (let k = 0; k < pixels.length && sum <= limit; k++) sum += difference(m, pixels[k]!, shift);
@@ -210,7 +266,7 @@ function aliasShift(
     const c = cost(matched, shift, limit);
     if (c <= limit) costs.set(shift, c);
   }
-  if (costs.size === 0) return 0;
+  if (costs.size === 0) return { front: true };
   const least = Math.min(...costs.values());
   // Several repeats match about as well (d + spacing, d + 2 spacings): the nearest is the other reading.
   let best = 0;
@@ -224,10 +280,12 @@ function aliasShift(
   const after = cost(matched, best + 1);
   const curve = before - 2 * at + after;
   const refined = curve > 0 ? best + Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curve))) : best;
-  if (!(cost(matched, refined) - atOwn < ALIAS_SHARE * gradient)) return 0;
-  if (!(exactCost(m, matched, refined) - exactCost(m, matched, 0) < EXACT_SHARE * gradient)) return 0;
+  const judged = (passed: boolean) => ({ front: true, alias: { whole: best, shift: refined, passed } });
+  if (!(cost(matched, refined) - atOwn < ALIAS_SHARE * gradient)) return judged(false);
+  if (!(exactCost(m, matched, refined) - exactCost(m, matched, 0) < EXACT_SHARE * gradient))
+    return judged(false);
   const bits = (censusCost(m, matched, refined) - censusCost(m, matched, 0)) / matched.length;
-  return bits < CENSUS_BITS ? refined : 0;
+  return judged(bits < CENSUS_BITS);
 }
 
 /** Median disparity of the pixels just outside the region along its rows (the nearest reliable one each side). */
