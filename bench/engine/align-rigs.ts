@@ -1,8 +1,10 @@
 /**
- * Alignment on real rig pairs without ground truth, and the refusal cases. Every genuine pair is aligned by the
- * engine and by the native reference (SIFT + RANSAC on vertical residuals, data/sift-reference.ts); both outputs are
- * judged by one yardstick (SIFT matches between the two aligned views, median |dy|), beside the baseline of the
- * pair as shipped (no alignment). Pairs: opencv-doc's stereo calibration rig (chessboard at close range, strong
+ * Alignment on real rig pairs, and the refusal cases. Every genuine pair is aligned by the engine and by the native
+ * reference (SIFT + RANSAC on vertical residuals, data/sift-reference.ts); both outputs are judged by one yardstick
+ * (SIFT matches between the two aligned views, median |dy|), beside the baseline of the pair as shipped (no
+ * alignment). The rig's pairs also have ground truth: the calibration board's 9×6 inner corners, found in both
+ * views of each output, must share rows (SIFT's matches cannot judge the board: its corners are alike, and a match
+ * two squares off along a row passes for one). Pairs: opencv-doc's stereo calibration rig (chessboard at close range, strong
  * repeats, barrel distortion), aloe (opencv-doc), motorcycle (python3-skimage). Refusal cases: unrelated photos and
  * halves of one photo that do not overlap. Prints figures; never passes or fails.
  * Usage: tsx bench/engine/align-rigs.ts
@@ -22,11 +24,14 @@ const OPENCV = '/usr/share/doc/opencv-doc/examples/data';
 const SKIMAGE = '/usr/lib/python3/dist-packages/skimage/data';
 const RIG = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '11', '12', '13', '14'];
 
-const GENUINE: { name: string; left: string; right: string }[] = [
+const BOARD: [number, number] = [9, 6];
+
+const GENUINE: { name: string; left: string; right: string; board?: [number, number] }[] = [
   ...RIG.map((n) => ({
     name: `chessboard rig ${n}`,
     left: `${OPENCV}/left${n}.jpg`,
     right: `${OPENCV}/right${n}.jpg`,
+    board: BOARD,
   })),
   { name: 'aloe', left: `${OPENCV}/aloeL.jpg`, right: `${OPENCV}/aloeR.jpg` },
   { name: 'motorcycle', left: `${SKIMAGE}/motorcycle_left.png`, right: `${SKIMAGE}/motorcycle_right.png` },
@@ -79,7 +84,17 @@ async function main(): Promise<void> {
   if (!sift) notes.push('python3-opencv (SIFT) is not installed: no reference column');
   try {
     const jobs: SiftJob[] = [];
-    const rows: { name: string; ours: string; cpu: number; lens?: number; jobAt?: number }[] = [];
+    const ask = (job: SiftJob) => jobs.push(job) - 1;
+    interface Row {
+      name: string;
+      refused?: string;
+      cpu: number;
+      lens?: number;
+      /** Indices of the reference's answers (see ask). */
+      at: { shipped: number; ref: number; refMeasured: number; ours?: number };
+      corners?: { shipped: number; ref: number; ours?: number };
+    }
+    const rows: Row[] = [];
     for (const pair of GENUINE) {
       if (!existsSync(pair.left) || !existsSync(pair.right)) {
         notes.push(`skipped ${pair.name}: its package (opencv-doc or python3-skimage) is not installed`);
@@ -89,44 +104,54 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage();
       const result = await alignPair(l, r);
       const used = process.cpuUsage(cpu);
-      const cpuMs = (used.user + used.system) / 1000;
       const k = rows.length;
-      if (!result.ok) {
-        rows.push({ name: pair.name, ours: `REFUSED: ${result.reason}`, cpu: cpuMs });
-        jobs.push({ op: 'measure', left: pair.left, right: pair.right });
-        jobs.push({ op: 'align', left: pair.left, right: pair.right, out: join(dir, `ref-${k}.png`) });
-        jobs.push({ op: 'measure', left: pair.left, right: join(dir, `ref-${k}.png`) });
-        rows[k]!.jobAt = jobs.length - 3;
-        continue;
+      const refOut = join(dir, `ref-${k}.png`);
+      const ours = result.ok
+        ? { left: join(dir, `ours-${k}-l.png`), right: join(dir, `ours-${k}-r.png`) }
+        : undefined;
+      if (result.ok && ours) {
+        await png(result.left, ours.left);
+        await png(result.right, ours.right);
       }
-      await png(result.left, join(dir, `ours-${k}-l.png`));
-      await png(result.right, join(dir, `ours-${k}-r.png`));
+      const at = {
+        shipped: ask({ op: 'measure', left: pair.left, right: pair.right }),
+        ref: ask({ op: 'align', left: pair.left, right: pair.right, out: refOut }),
+        refMeasured: ask({ op: 'measure', left: pair.left, right: refOut }),
+        ...(ours && { ours: ask({ op: 'measure', ...ours }) }),
+      };
+      const pattern = pair.board;
+      const corners = pattern && {
+        shipped: ask({ op: 'corners', left: pair.left, right: pair.right, pattern }),
+        ref: ask({ op: 'corners', left: pair.left, right: refOut, pattern }),
+        ...(ours && { ours: ask({ op: 'corners', ...ours, pattern }) }),
+      };
       rows.push({
         name: pair.name,
-        ours: 'ok',
-        cpu: cpuMs,
-        lens: result.transform.lensK,
-        jobAt: jobs.length,
+        ...(result.ok ? { lens: result.transform.lensK } : { refused: `REFUSED: ${result.reason}` }),
+        cpu: (used.user + used.system) / 1000,
+        at,
+        ...(corners && { corners }),
       });
-      jobs.push({ op: 'measure', left: pair.left, right: pair.right });
-      jobs.push({ op: 'align', left: pair.left, right: pair.right, out: join(dir, `ref-${k}.png`) });
-      jobs.push({ op: 'measure', left: pair.left, right: join(dir, `ref-${k}.png`) });
-      jobs.push({ op: 'measure', left: join(dir, `ours-${k}-l.png`), right: join(dir, `ours-${k}-r.png`) });
     }
     const answers = sift ? runSift(jobs) : undefined;
+    const answer = (i: number | undefined) => (i === undefined ? undefined : answers?.[i]);
+    const wide = (m: Yardstick | undefined) =>
+      `${f3(m?.wideMedian)} / ${m?.within1 === undefined ? 'n/a' : `${(100 * m.within1).toFixed(0)} %`} (${m?.wideCount ?? 0})`;
+    const board = (m: Yardstick | undefined) =>
+      m?.ok ? `${f3(m.median)} / ${f3(m.max)}` : m ? 'board not found' : '-';
     const body = rows.map((row) => {
-      const at = row.jobAt ?? -1;
-      const shipped = answers?.[at];
-      const ref = answers?.[at + 1];
-      const refMeasured = answers?.[at + 2];
-      const ours = row.ours === 'ok' ? answers?.[at + 3] : undefined;
-      const wide = (m: Yardstick | undefined) =>
-        `${f3(m?.wideMedian)} / ${m?.within1 === undefined ? 'n/a' : `${(100 * m.within1).toFixed(0)} %`} (${m?.wideCount ?? 0})`;
+      const ours = answer(row.at.ours);
+      const refMeasured = answer(row.at.refMeasured);
+      const ref = answer(row.at.ref);
+      const shipped = answer(row.at.shipped);
       return [
         row.name,
-        row.ours === 'ok' ? wide(ours) : row.ours,
+        row.refused ?? board(answer(row.corners?.ours)),
+        board(answer(row.corners?.ref)),
+        board(answer(row.corners?.shipped)),
+        row.refused ?? wide(ours),
         wide(refMeasured),
-        row.ours === 'ok' ? `${f3(ours?.median)} / ${f3(ours?.p95)} (${ours?.count ?? 0})` : row.ours,
+        row.refused ?? `${f3(ours?.median)} / ${f3(ours?.p95)} (${ours?.count ?? 0})`,
         `${f3(refMeasured?.median)} / ${f3(refMeasured?.p95)} (${refMeasured?.count ?? 0})`,
         ref?.ok ? `${f3(ref.inlierMedian)} (${ref.inliers}/${ref.matches})` : 'n/a',
         `${f3(shipped?.median)} (${shipped?.count ?? 0})`,
@@ -135,18 +160,29 @@ async function main(): Promise<void> {
       ];
     });
     console.log(
-      'Real rig pairs: |dy| px of SIFT matches between the two aligned views, one yardstick for all. "all" is',
+      'Real rig pairs. "board": ground truth, |dy| px between the 9×6 inner corners of the calibration board',
     );
     console.log(
-      'the median over every match within 1/8 of the height and the share within 1 px (a region left far off counts);',
+      'found in both aligned views (median / max). The other columns: |dy| px of SIFT matches between the two',
     );
     console.log(
-      '"gated" only counts matches within 4 px (it rewards leaving a near board far off: its matches drop out).',
+      'aligned views, one yardstick for all. "all" is the median over every match within 1/8 of the height and',
     );
-    console.log('"as shipped" is the pair without any alignment (the baseline).\n');
+    console.log(
+      'the share within 1 px (a region left far off counts); "gated" only counts matches within 4 px (it rewards',
+    );
+    console.log(
+      'leaving a near board far off: its matches drop out). On the board, SIFT matches two squares off along a',
+    );
+    console.log(
+      'row pass for matches, so only the corners judge it. "as shipped" is the pair without any alignment.\n',
+    );
     printTable(
       [
         'pair',
+        'ours board med / max',
+        'SIFT ref board med / max',
+        'as shipped board',
         'ours all med / ≤1px (n)',
         'SIFT ref all med / ≤1px (n)',
         'ours gated med / p95 (n)',

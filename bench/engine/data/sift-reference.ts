@@ -28,6 +28,8 @@ export interface Yardstick {
   median?: number;
   p95?: number;
   count?: number;
+  /** Largest |dy| (corners: over the board's inner corners). */
+  max?: number;
   /** Median |dy| over all matches within 1/8 of the height (a region left far off counts here). */
   wideMedian?: number;
   /** Share of those matches within 1 px. */
@@ -37,7 +39,8 @@ export interface Yardstick {
 
 export type SiftJob =
   | { op: 'align'; left: string; right: string; out?: string }
-  | { op: 'measure'; left: string; right: string };
+  | { op: 'measure'; left: string; right: string }
+  | { op: 'corners'; left: string; right: string; pattern: [number, number] };
 
 export function siftAvailable(): boolean {
   if (!existsSync(PYTHON)) return false;

@@ -10,6 +10,11 @@ Reads one JSON job per line on stdin, answers one JSON line per job on stdout:
       The common yardstick for two aligned views: SIFT matches (ratio 0.8, mutual), gross outliers
       (|dy| > 4 px or |dx| beyond the image) dropped; answers median and p95 of |dy| and the count; also the
       median |dy| of all matches within 1/8 of the height (wideMedian) and the share of those within 1 px.
+  {"op": "corners", "left": L, "right": R, "pattern": [COLUMNS, ROWS]}
+      Ground truth where the views show a calibration chessboard: its inner corners found in both views
+      (findChessboardCorners, refined to sub-pixel), corner i of one view matched to corner i of the other; answers
+      median, p95 and max of their |dy| and the count. SIFT's own matches cannot judge such a board: its corners
+      are alike, so a match two squares off along a row counts as a match, while the true rows may be pixels apart.
 """
 import json
 import sys
@@ -135,12 +140,41 @@ def measure(job):
     }
 
 
+def board_corners(path, pattern):
+    image = grey(path)
+    found, corners = cv2.findChessboardCorners(image, pattern)
+    if not found:
+        return None
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 40, 0.001)
+    return cv2.cornerSubPix(image, corners, (5, 5), (-1, -1), criteria).reshape(-1, 2)
+
+
+def corners(job):
+    pattern = tuple(job["pattern"])
+    cl, cr = board_corners(job["left"], pattern), board_corners(job["right"], pattern)
+    if cl is None or cr is None:
+        return {"ok": False, "reason": "board not found"}
+    # The detector may list one view's corners from the opposite end: the first-to-last direction tells.
+    if np.dot(cl[-1] - cl[0], cr[-1] - cr[0]) < 0:
+        cr = cr[::-1]
+    dy = np.abs(cl[:, 1] - cr[:, 1])
+    return {
+        "ok": True,
+        "median": float(np.median(dy)),
+        "p95": float(np.percentile(dy, 95)),
+        "max": float(dy.max()),
+        "count": int(len(dy)),
+    }
+
+
+OPS = {"align": align, "measure": measure, "corners": corners}
+
 for line in sys.stdin:
     if not line.strip():
         continue
     job = json.loads(line)
     try:
-        answer = align(job) if job["op"] == "align" else measure(job)
+        answer = OPS[job["op"]](job)
     except Exception as error:  # answer every job so the bench never hangs
         answer = {"ok": False, "reason": str(error)}
     print(json.dumps(answer), flush=True)
