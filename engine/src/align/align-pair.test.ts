@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import {
+  barrelView,
   type LayeredScene,
   makeLayeredScene,
   misalignView,
@@ -275,6 +276,63 @@ describe('alignPair on harder pairs', () => {
     if (!result.ok) return;
     expect(Math.abs(result.transform.dx - 32)).toBeLessThan(1);
   });
+
+  it.each([
+    [4, 1],
+    [6, 3],
+    [-5, 10],
+  ])(
+    "finds a wide lens's barrel term when most tracked points crowd one corner (board tilted %i°, seed %i)",
+    async (tiltDeg, seed) => {
+      // A calibration board (strong corners, ambiguous along its rows), a small textured object at the bottom left
+      // that gathers most of the tracked points, and a dim background, all bent by one barrel lens. A similarity
+      // fitted to the crowded corner left it under a tenth of a pixel (so no lens term was sought) and the
+      // background 1.4-2.5 px off.
+      const width = 640;
+      const height = 480;
+      const random = seeded(seed);
+      const t = (tiltDeg * Math.PI) / 180;
+      const grain = noiseTexture(320, 250, random, width);
+      const board = Float32Array.from(grain, (g, i) => {
+        const x = i % 320;
+        const y = Math.floor(i / 320);
+        const u = Math.floor((Math.cos(t) * x + Math.sin(t) * y) / 34);
+        const v = Math.floor((-Math.sin(t) * x + Math.cos(t) * y) / 34);
+        return ((u + v) % 2 === 0 ? 0.9 : 0.1) + 0.04 * g;
+      });
+      const layer = (x: number, y: number, w: number, h: number, disparity: number, tint: number) => ({
+        x,
+        y,
+        width: w,
+        height: h,
+        ellipse: false,
+        disparity,
+        texture: noiseTexture(w, h, random, width),
+        tint: [tint, tint, tint] as [number, number, number],
+      });
+      const rig: LayeredScene = {
+        width,
+        height,
+        layers: [
+          layer(-200, 0, width + 400, height, 20, 0.6),
+          layer(0, 330, 260, 150, 60, 0.8),
+          { ...layer(230, 50, 320, 250, 128, 1), texture: board },
+        ],
+      };
+      const truth = { rotationDeg: 0.3, scale: 1, dx: 0, dy: -12 };
+      const k = 0.16;
+      const result = await alignPair(
+        barrelView(renderView(rig, 0), k),
+        barrelView(misalignView(renderView(rig, 1), truth), k),
+      );
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(Math.abs((result.transform.lensK ?? 0) - k)).toBeLessThan(0.021);
+      expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.03);
+      expect(Math.abs(result.transform.scale - truth.scale)).toBeLessThan(0.001);
+      expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.1);
+    },
+  );
 
   it('accepts a pair dominated by a repetitive pattern and recovers its misalignment', async () => {
     const width = 900;

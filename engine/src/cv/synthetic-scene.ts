@@ -161,17 +161,42 @@ export function misalignView(
   view: RawImage,
   transform: { rotationDeg: number; scale: number; dx: number; dy: number },
 ): RawImage {
-  const { width, height, channels, data } = view;
-  const out = new Uint8Array(data.length);
   const theta = (transform.rotationDeg * Math.PI) / 180;
   const a = transform.scale * Math.cos(theta);
   const b = transform.scale * Math.sin(theta);
-  const cx = (width - 1) / 2;
-  const cy = (height - 1) / 2;
+  const cx = (view.width - 1) / 2;
+  const cy = (view.height - 1) / 2;
+  return resample(view, (x, y, at) => {
+    at[0] = a * (x - cx) - b * (y - cy) + cx + transform.dx;
+    at[1] = b * (x - cx) + a * (y - cy) + cy + transform.dy;
+  });
+}
+
+/**
+ * What a lens with barrel distortion records (k > 0): the picture at p shows the scene at p·(1 + k·|p|²/r2), p
+ * centred and r2 the half-diagonal², the radial model the aligner fits (see fitLens).
+ */
+export function barrelView(view: RawImage, k: number): RawImage {
+  const cx = (view.width - 1) / 2;
+  const cy = (view.height - 1) / 2;
+  const r2 = (view.width ** 2 + view.height ** 2) / 4;
+  return resample(view, (x, y, at) => {
+    const f = 1 + (k * ((x - cx) ** 2 + (y - cy) ** 2)) / r2;
+    at[0] = cx + (x - cx) * f;
+    at[1] = cy + (y - cy) * f;
+  });
+}
+
+/** out(q) = view(source(q)), bilinear; black where the source falls outside the view. */
+function resample(view: RawImage, source: (x: number, y: number, at: Float64Array) => void): RawImage {
+  const { width, height, channels, data } = view;
+  const out = new Uint8Array(data.length);
+  const at = new Float64Array(2);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const sx = a * (x - cx) - b * (y - cy) + cx + transform.dx;
-      const sy = b * (x - cx) + a * (y - cy) + cy + transform.dy;
+      source(x, y, at);
+      const sx = at[0]!;
+      const sy = at[1]!;
       const o = (y * width + x) * channels;
       if (sx < 0 || sy < 0 || sx > width - 1.001 || sy > height - 1.001) continue;
       const x0 = Math.floor(sx);
