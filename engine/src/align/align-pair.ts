@@ -1,16 +1,14 @@
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
-import { reducedCopies, refineCoarseToFine } from './coarse-to-fine';
-import { type ReducedFrames, withinIndices } from './guided-fit';
-import { fitLens, undistort } from './lens-fit';
+import { reducedCopies } from './coarse-to-fine';
+import { fitFromSeed, moreConsistent, type SeedStart } from './fit-from-seed';
+import type { ReducedFrames } from './guided-fit';
+import { undistort } from './lens-fit';
 import { inverseMapOf } from './model-map';
-import { resolvePeriod } from './period-check';
 import { choosePivot } from './pivot';
 import { centralMatches, MIN_CENTRAL_MATCHES } from './pivot-points';
-import { type PointMatch, refineAlignment } from './refine';
 import { blobSeed, cornerSeed, MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
-  type Correspondences,
   disparity,
   median,
   quantile,
@@ -46,8 +44,6 @@ export type AlignResult =
     }
   | { ok: false; reason: string };
 
-/** Matches refined at full resolution. */
-const MAX_SEEDS = 400;
 const IDENTITY = { m00: 1, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0 };
 const MIN_ORDER_RUNS = 40;
 const MIN_EFFECTIVE_ORDER_RUNS = 25;
@@ -77,6 +73,7 @@ export async function alignPair(
     reducedCopies(left, detectSide),
     reducedCopies(right, detectSide),
   ]);
+  const copies = { left: copiesL, right: copiesR };
   const grayL = copiesL.detect;
   const grayR = copiesR.detect;
   // Centred coordinates in full-resolution pixels (see the pixel-centre convention of reducedGray's scale).
@@ -86,46 +83,20 @@ export async function alignPair(
     cl: { x: (left.width - 1) / 2, y: (left.height - 1) / 2 },
     cr: { x: (right.width - 1) / 2, y: (right.height - 1) / 2 },
   };
-  const { sL, cl, cr } = frames;
+  const { cl, cr } = frames;
   const maxDisparityPx = 0.3 * left.width;
   let seed = cornerSeed(cv, grayL, grayR, frames, maxDisparityPx);
   // ORB's corners sit on the edges of a fence's bars or a window grid (junctions with a background that moves by
   // parallax), so such pairs leave too few consistent matches: blob features between the bars often find them.
   if (!seed.ok && seed.retry) seed = blobSeed(cv, grayL, grayR, frames, maxDisparityPx) ?? seed;
   if (!seed.ok) return { ok: false, reason: seed.reason };
-  const { keysL, keysR, strong, ransac, first } = seed;
-  // A periodic pattern may have locked the model on a neighbouring period; the dense check picks the true rows.
-  const guided = resolvePeriod(
-    { left: grayL, right: grayR },
-    { left: keysL, right: keysR },
-    first,
-    frames,
-    maxDisparityPx,
-  );
-  const useGuided = guided.model !== first.model || !seed.strongSeeds;
-  const rough = useGuided ? guided.matches : strong;
-  const roughInliers = useGuided ? withinIndices(rough, guided.model, 2 * sL) : ransac.inliers;
-
-  const seeds: PointMatch[] = evenly(roughInliers, MAX_SEEDS).map((i) => ({
-    lx: rough.xl[i]! + cl.x,
-    ly: rough.yl[i]! + cl.y,
-    rx: rough.xr[i]! + cr.x,
-    ry: rough.yr[i]! + cr.y,
-  }));
-  const roughModel = useGuided ? guided.model : ransac.model;
-  // A rough model a few full-size pixels off puts a tile of a repetitive pattern on a neighbouring repeat; elsewhere
-  // the tiles' capture range covers it, and the intermediate passes would only cost CPU (~+300 ms at 24 MP).
-  const refined = seed.repetitive
-    ? refineCoarseToFine(cv, left, right, seeds, roughModel, { left: copiesL, right: copiesR })
-    : refineAlignment(cv, left, right, seeds, roughModel);
-  // Too few trackable tiles (tiny images, texture only near borders): the rough model is still a valid answer.
-  const longSide = Math.max(left.width, left.height);
-  // Only sub-pixel tracked points can tell a lens term from noise.
-  const lens = refined
-    ? fitLens(refined.points, refined.model, left.width, left.height, 0.6 * Math.max(1, longSide / 2000))
-    : undefined;
-  const model = lens?.model ?? roughModel;
-  const points = lens?.points ?? subset(rough, roughInliers);
+  const fitOf = (start: SeedStart) => fitFromSeed(cv, { left, right }, copies, frames, start, maxDisparityPx);
+  const plain = fitOf(seed);
+  // A consensus under a lens term is another start (see lensConsensus); the fit that explains more is kept.
+  const fit = seed.bent
+    ? moreConsistent(plain, fitOf({ ...seed, ...seed.bent }), Math.max(left.width, left.height))
+    : plain;
+  const { model, points, refined, lens } = fit;
   const rotationDeg = rotationDegOf(model);
   const scale = scaleOf(model);
   if (Math.abs(rotationDeg) > MAX_ROTATION_DEG || scale < MIN_SCALE || scale > MAX_SCALE) {
@@ -221,21 +192,4 @@ export async function alignPair(
     inliers: count,
     residualVerticalPx: { median: median(residuals), p95: quantile(residuals, 0.95) },
   };
-}
-
-function subset(c: Correspondences, indices: Int32Array): Correspondences {
-  return {
-    xl: Float64Array.from(indices, (i) => c.xl[i]!),
-    yl: Float64Array.from(indices, (i) => c.yl[i]!),
-    xr: Float64Array.from(indices, (i) => c.xr[i]!),
-    yr: Float64Array.from(indices, (i) => c.yr[i]!),
-  };
-}
-
-/** Up to `count` of the indices, evenly strided (the refit then weighs regions by their feature density). */
-function evenly(indices: Int32Array, count: number): number[] {
-  const step = Math.max(1, indices.length / count);
-  const out: number[] = [];
-  for (let k = 0; k < indices.length && out.length < count; k += step) out.push(indices[Math.floor(k)]!);
-  return out;
 }

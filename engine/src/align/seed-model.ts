@@ -8,8 +8,9 @@ import {
   mutualMatches,
 } from './features';
 import { centred, type Guided, guideByModel, type ReducedFrames, withinIndices } from './guided-fit';
-import { type RansacResult, ransacSimilarity } from './ransac';
-import type { Correspondences } from './similarity';
+import { undistort } from './lens-fit';
+import { type RansacOptions, type RansacResult, ransacSimilarity } from './ransac';
+import { type Correspondences, fitVertical } from './similarity';
 
 /** A first model and the matches it rests on (centred, full-resolution coordinates). */
 export interface Seed {
@@ -28,6 +29,11 @@ export interface Seed {
    * 18 %, fences and window grids 2-11 %; aloe 51 %, motorcycle 45 %, layered scenes and thin poles 60 % and more).
    */
   repetitive: boolean;
+  /**
+   * The consensus under a barrel lens term, when it holds clearly more of the strong matches than the plain one
+   * (see lensConsensus): another start, whose fit is kept when it explains more (see moreConsistent).
+   */
+  bent?: Pick<Seed, 'ransac' | 'first' | 'strongSeeds'>;
 }
 
 /** A seed, or a refusal with its reason; `retry` tells whether blob features may still find the pair. */
@@ -44,6 +50,15 @@ const MIN_CONFIRMED = 60;
 /** Strong inliers below which the guided matches seed the refinement (see alignPair). */
 const MIN_STRONG_SEEDS = 30;
 const REPEATS_BELOW = 0.3;
+/** Barrel terms (on |p|²/half-diagonal², as in fitLens) the first consensus is also sought under. */
+const SEED_LENS_K = [0.08, 0.16, 0.24];
+/**
+ * A lens term's consensus starts a second fit when it holds this many times the plain one's matches. The fits then
+ * decide (see moreConsistent), so the bar only spares a second fit where no lens consensus stands out: on none of
+ * the 24 MP bench's pairs; 11 pairs of the alignment bench run both fits and keep the plain one. At 1.15, one of 30
+ * synthetic lens rigs kept a rotation 0.3° off.
+ */
+const LENS_CONSENSUS_GAIN = 1.05;
 /** Plausible misalignments of two shots of one pair (beyond them the pair is refused). */
 export const MAX_ROTATION_DEG = 10;
 export const MIN_SCALE = 0.8;
@@ -97,7 +112,8 @@ export function cornerSeed(
     };
   }
   const strong = centred(found, f);
-  const ransac = ransacSimilarity(strong, ransacOptions(2 * f.sL, maxDisparityPx));
+  const options = ransacOptions(2 * f.sL, maxDisparityPx);
+  const ransac = ransacSimilarity(strong, options);
   const strongInliers = ransac?.inliers.length ?? 0;
   // A repetitive scene leaves few strong matches (the ratio test rejects the repeats): a smaller first consensus
   // may seed the guided matching when it holds a quarter of the matches (halves of one photo that do not overlap
@@ -121,9 +137,18 @@ export function cornerSeed(
       reason: `too few consistent matches (${strongInliers} of ${n}, ${confirmed} along the rows): the photos do not look like one stereo pair`,
     };
   }
+  // The refusals above count the plain consensus: a lens term must not turn unrelated photos into a pair.
+  const bent = lensConsensus(strong, ransac, options, f);
   // Measured on the opencv-doc chessboard rig: seeds from the strong inliers refine better whenever there are
   // enough of them (the guided ones include repeats one square off, whose tiles pull the refit).
   return {
+    ...(bent && {
+      bent: {
+        ransac: bent,
+        first: guideByModel(keysL, keysR, bent.model, f, maxDisparityPx),
+        strongSeeds: bent.inliers.length >= MIN_STRONG_SEEDS,
+      },
+    }),
     ok: true,
     keysL,
     keysR,
@@ -133,6 +158,32 @@ export function cornerSeed(
     strongSeeds: strongInliers >= MIN_STRONG_SEEDS,
     repetitive: n < REPEATS_BELOW * found.mutual,
   };
+}
+
+/**
+ * The consensus under a radial lens term, when one holds LENS_CONSENSUS_GAIN times the plain one's matches. A wide
+ * lens at close range bends rows by pixels towards the corners, so the plain consensus can be a compromise that the
+ * true matches of a repetitive foreground do not join, while its repeats matched a period off along the row do
+ * (their rows shift with the pattern's own tilt). On the opencv-doc chessboard rig (k ≈ 0.16 by calibration) the
+ * plain consensus took the board two squares off on rig 01 and left it 5 px off vertically. Only the choice of
+ * matches changes here: the model returned is their plain refit (the pipeline works in the photos' coordinates),
+ * and the lens term itself is fitted on the refined points (fitLens).
+ */
+function lensConsensus(
+  strong: Correspondences,
+  plain: RansacResult,
+  options: RansacOptions,
+  f: ReducedFrames,
+): RansacResult | undefined {
+  const r2 = ((2 * f.cl.x + 1) ** 2 + (2 * f.cl.y + 1) ** 2) / 4;
+  let best: RansacResult | undefined;
+  for (const k of SEED_LENS_K) {
+    const bent = ransacSimilarity(undistort(strong, k, r2), options);
+    const enough = Math.max(best?.inliers.length ?? 0, LENS_CONSENSUS_GAIN * plain.inliers.length);
+    if (bent && bent.inliers.length > enough) best = bent;
+  }
+  const fit = best && fitVertical(strong, best.inliers);
+  return best && fit ? { model: { ...fit, tx: 0 }, inliers: best.inliers } : undefined;
 }
 
 /**
