@@ -5,7 +5,7 @@ import { fitFromSeed, moreConsistent, type SeedStart } from './fit-from-seed';
 import type { ReducedFrames } from './guided-fit';
 import { undistort } from './lens-fit';
 import { inverseMapOf } from './model-map';
-import { choosePivot } from './pivot';
+import { choosePivot, pivotOnRows } from './pivot';
 import { centralMatches, MIN_CENTRAL_MATCHES } from './pivot-points';
 import { blobSeed, cornerSeed, MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
@@ -158,7 +158,7 @@ export async function alignPair(
           left.width,
           left.height,
         )
-      : choosePivot(measured, disparities, grayL, left.width, left.height);
+      : pivotOnRows(measured, disparities, model, grayL, left.width, left.height);
   const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
   const applied: Similarity = { ...model, tx: shift };
   const map = inverseMapOf(applied, cl, cr);

@@ -7,7 +7,7 @@ import { fitLens, type LensFit, undistort } from './lens-fit';
 import { resolvePeriod } from './period-check';
 import { type PointMatch, type RefineResult, refineAlignment } from './refine';
 import type { Seed } from './seed-model';
-import { type Correspondences, type Similarity, verticalResidual } from './similarity';
+import { type Correspondences, type Similarity, subsetOf, verticalResidual } from './similarity';
 
 /** What alignment knows after refining a seed: the model and the points it rests on (centred, full size). */
 export interface SeedFit {
@@ -73,7 +73,7 @@ export function fitFromSeed(
     : undefined;
   return {
     model: lens?.model ?? roughModel,
-    points: lens?.points ?? subset(rough, roughInliers),
+    points: lens?.points ?? subsetOf(rough, roughInliers),
     ...(refined && { refined }),
     ...(lens && { lens }),
   };
@@ -105,15 +105,6 @@ export function moreConsistent(first: SeedFit, second: SeedFit, longSide: number
     return n;
   };
   return explained(second) > explained(first) ? second : first;
-}
-
-function subset(c: Correspondences, indices: Int32Array): Correspondences {
-  return {
-    xl: Float64Array.from(indices, (i) => c.xl[i]!),
-    yl: Float64Array.from(indices, (i) => c.yl[i]!),
-    xr: Float64Array.from(indices, (i) => c.xr[i]!),
-    yr: Float64Array.from(indices, (i) => c.yr[i]!),
-  };
 }
 
 /** Up to `count` of the indices, evenly strided (the refit then weighs regions by their feature density). */

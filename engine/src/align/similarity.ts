@@ -26,6 +26,13 @@ export interface Correspondences {
   yr: Float64Array;
 }
 
+/** The correspondences at `indices`, in their order. */
+export function subsetOf(c: Correspondences, indices: ArrayLike<number>): Correspondences {
+  const pick = (values: Float64Array) =>
+    Float64Array.from({ length: indices.length }, (_, k) => values[indices[k]!]!);
+  return { xl: pick(c.xl), yl: pick(c.yl), xr: pick(c.xr), yr: pick(c.yr) };
+}
+
 export function verticalResidual(m: Similarity, c: Correspondences, i: number): number {
   const x = c.xr[i]!;
   const y = c.yr[i]!;
