@@ -139,6 +139,10 @@ async function main(): Promise<void> {
       `${f3(m?.wideMedian)} / ${m?.within1 === undefined ? 'n/a' : `${(100 * m.within1).toFixed(0)} %`} (${m?.wideCount ?? 0})`;
     const board = (m: Yardstick | undefined) =>
       m?.ok ? `${f3(m.median)} / ${f3(m.max)}` : m ? 'board not found' : '-';
+    // The engine shifts the pivot to zero disparity: the board's own disparity left in its output tells whether
+    // the pivot is on the board (0), beside the board's disparity as shipped.
+    const pivotOnBoard = (ours: Yardstick | undefined, shipped: Yardstick | undefined) =>
+      ours?.ok && shipped?.ok ? `${ours.dxMedian?.toFixed(1)} of ${shipped.dxMedian?.toFixed(1)}` : '-';
     const body = rows.map((row) => {
       const ours = answer(row.at.ours);
       const refMeasured = answer(row.at.refMeasured);
@@ -147,6 +151,7 @@ async function main(): Promise<void> {
       return [
         row.name,
         row.refused ?? board(answer(row.corners?.ours)),
+        row.refused ?? pivotOnBoard(answer(row.corners?.ours), answer(row.corners?.shipped)),
         board(answer(row.corners?.ref)),
         board(answer(row.corners?.shipped)),
         row.refused ?? wide(ours),
@@ -181,6 +186,7 @@ async function main(): Promise<void> {
       [
         'pair',
         'ours board med / max',
+        'board dx after pivot, of shipped',
         'SIFT ref board med / max',
         'as shipped board',
         'ours all med / ≤1px (n)',

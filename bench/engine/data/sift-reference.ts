@@ -30,6 +30,8 @@ export interface Yardstick {
   count?: number;
   /** Largest |dy| (corners: over the board's inner corners). */
   max?: number;
+  /** Corners only: median x difference of the board's corners (its disparity; 0 when the pivot is on it). */
+  dxMedian?: number;
   /** Median |dy| over all matches within 1/8 of the height (a region left far off counts here). */
   wideMedian?: number;
   /** Share of those matches within 1 px. */

@@ -13,7 +13,8 @@ Reads one JSON job per line on stdin, answers one JSON line per job on stdout:
   {"op": "corners", "left": L, "right": R, "pattern": [COLUMNS, ROWS]}
       Ground truth where the views show a calibration chessboard: its inner corners found in both views
       (findChessboardCorners, refined to sub-pixel), corner i of one view matched to corner i of the other; answers
-      median, p95 and max of their |dy| and the count. SIFT's own matches cannot judge such a board: its corners
+      median, p95 and max of their |dy|, the count, and the median of their x difference (dxMedian: the board's
+      disparity, 0 when a wiggle's pivot is on it). SIFT's own matches cannot judge such a board: its corners
       are alike, so a match two squares off along a row counts as a match, while the true rows may be pixels apart.
 """
 import json
@@ -164,6 +165,7 @@ def corners(job):
         "p95": float(np.percentile(dy, 95)),
         "max": float(dy.max()),
         "count": int(len(dy)),
+        "dxMedian": float(np.median(cl[:, 0] - cr[:, 0])),
     }
 
 
