@@ -9,6 +9,7 @@ import { choosePivot, pivotOnRows } from './pivot';
 import { centralMatches, MIN_CENTRAL_MATCHES } from './pivot-points';
 import { blobSeed, cornerSeed, MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
+  concatOf,
   disparity,
   median,
   quantile,
@@ -93,9 +94,9 @@ export async function alignPair(
   const fitOf = (start: SeedStart) => fitFromSeed(cv, { left, right }, copies, frames, start, maxDisparityPx);
   const plain = fitOf(seed);
   // A consensus under a lens term is another start (see lensConsensus); the fit that explains more is kept.
-  const fit = seed.bent
-    ? moreConsistent(plain, fitOf({ ...seed, ...seed.bent }), Math.max(left.width, left.height))
-    : plain;
+  const bent = seed.bent && fitOf({ ...seed, ...seed.bent });
+  const fit = bent ? moreConsistent(plain, bent, Math.max(left.width, left.height)) : plain;
+  const unused = fit === plain ? bent : plain;
   const { model, points, refined, lens } = fit;
   const rotationDeg = rotationDegOf(model);
   const scale = scaleOf(model);
@@ -148,6 +149,11 @@ export async function alignPair(
   // The pivot looks at the middle of the frame with points of its own, spread by area (see centralMatches). On a
   // repetitive pattern a search along the row meets the repeats (a calibration board's pivot went one square off,
   // −167 px instead of 70): there alignment's own matches, whose period was resolved, are used.
+  // The other start's tiles are measurements too: those on their rows under the kept model vote with its own (on
+  // the opencv-doc rig's pair 06, two near-equal fits put the pivot on the board with both fits' tiles, on the desk
+  // behind with the kept fit's alone).
+  const otherTiles = unused?.refined && refined && concatOf(refined.tiles, unused.refined.tiles);
+  const pivotTiles = otherTiles ? (lens ? undistort(otherTiles, lens.k, lens.r2) : otherTiles) : measured;
   const central = seed.repetitive ? undefined : centralMatches(grayL, grayR, model, frames, maxDisparityPx);
   const pivot =
     central && central.xl.length >= MIN_CENTRAL_MATCHES
@@ -158,7 +164,14 @@ export async function alignPair(
           left.width,
           left.height,
         )
-      : pivotOnRows(measured, disparities, model, grayL, left.width, left.height);
+      : pivotOnRows(
+          pivotTiles,
+          Float64Array.from(pivotTiles.xl, (_, i) => disparity(model, pivotTiles, i)),
+          model,
+          grayL,
+          left.width,
+          left.height,
+        );
   const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
   const applied: Similarity = { ...model, tx: shift };
   const map = inverseMapOf(applied, cl, cr);

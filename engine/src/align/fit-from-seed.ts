@@ -7,7 +7,7 @@ import { fitLens, type LensFit, undistort } from './lens-fit';
 import { resolvePeriod } from './period-check';
 import { type PointMatch, type RefineResult, refineAlignment } from './refine';
 import type { Seed } from './seed-model';
-import { type Correspondences, type Similarity, subsetOf, verticalResidual } from './similarity';
+import { type Correspondences, concatOf, type Similarity, subsetOf, verticalResidual } from './similarity';
 
 /** What alignment knows after refining a seed: the model and the points it rests on (centred, full size). */
 export interface SeedFit {
@@ -89,14 +89,7 @@ export function fitFromSeed(
  */
 export function moreConsistent(first: SeedFit, second: SeedFit, longSide: number): SeedFit {
   if (!first.refined || !second.refined) return first;
-  const a = first.refined.points;
-  const b = second.refined.points;
-  const both: Correspondences = {
-    xl: Float64Array.of(...a.xl, ...b.xl),
-    yl: Float64Array.of(...a.yl, ...b.yl),
-    xr: Float64Array.of(...a.xr, ...b.xr),
-    yr: Float64Array.of(...a.yr, ...b.yr),
-  };
+  const both = concatOf(first.refined.points, second.refined.points);
   const bound = EXPLAINED_PX * Math.max(1, longSide / 2000);
   const explained = (fit: SeedFit) => {
     const c = fit.lens ? undistort(both, fit.lens.k, fit.lens.r2) : both;

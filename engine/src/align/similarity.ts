@@ -33,6 +33,17 @@ export function subsetOf(c: Correspondences, indices: ArrayLike<number>): Corres
   return { xl: pick(c.xl), yl: pick(c.yl), xr: pick(c.xr), yr: pick(c.yr) };
 }
 
+/** Both sets of correspondences, `a`'s first. */
+export function concatOf(a: Correspondences, b: Correspondences): Correspondences {
+  const join = (x: Float64Array, y: Float64Array) => {
+    const out = new Float64Array(x.length + y.length);
+    out.set(x);
+    out.set(y, x.length);
+    return out;
+  };
+  return { xl: join(a.xl, b.xl), yl: join(a.yl, b.yl), xr: join(a.xr, b.xr), yr: join(a.yr, b.yr) };
+}
+
 export function verticalResidual(m: Similarity, c: Correspondences, i: number): number {
   const x = c.xr[i]!;
   const y = c.yr[i]!;
