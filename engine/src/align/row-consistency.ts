@@ -68,14 +68,19 @@ export function rowConsistency(
   const dMin = Math.floor(disparity.min / full);
   const dMax = Math.ceil(disparity.max / full);
   const best = new Float64Array(w * h).fill(Number.POSITIVE_INFINITY);
-  const costs = new Float64Array(w * h);
-  const rowSum = new Float64Array(w * h);
+  // Hamming costs are small integers: integer arrays sum them exactly, and faster.
+  const costs = new Int32Array(w * h);
+  const rowSum = new Int32Array(w * h);
   for (let d = dMin; d <= dMax; d++) {
+    // Columns whose match falls outside the right copy cost the most, without a test per pixel.
+    const from = Math.min(w, Math.max(0, d));
+    const to = Math.max(from, Math.min(w, w + d));
     for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const xr = x - d;
-        const i = y * w + x;
-        costs[i] = xr < 0 || xr >= w || !inside[y * w + xr] ? 24 : popcount(cl[i]! ^ cr[y * w + xr]!);
+      const row = y * w;
+      costs.fill(24, row, row + from);
+      costs.fill(24, row + to, row + w);
+      for (let i = row + from, j = row + from - d; i < row + to; i++, j++) {
+        costs[i] = inside[j] ? popcount(cl[i]! ^ cr[j]!) : 24;
       }
     }
     boxSum(costs, rowSum, w, h, WINDOW_RADIUS);
@@ -139,19 +144,24 @@ function bilinear(image: GrayImage, x: number, y: number): number {
   return Math.round(top * (1 - fy) + bottom * fy);
 }
 
-/** In-place (2r+1)² box sum of `values` (edges clamped), `tmp` as scratch. */
-function boxSum(values: Float64Array, tmp: Float64Array, w: number, h: number, r: number): void {
+/** In-place (2r+1)² box sum of `values` (edges clamped), `tmp` as scratch: running sums along rows, then columns. */
+function boxSum(values: Int32Array, tmp: Int32Array, w: number, h: number, r: number): void {
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let u = -r; u <= r; u++) s += values[y * w + Math.min(w - 1, Math.max(0, x + u))]!;
-      tmp[y * w + x] = s;
+    const row = y * w;
+    let s = 0;
+    for (let u = -r; u <= r; u++) s += values[row + Math.min(w - 1, Math.max(0, u))]!;
+    tmp[row] = s;
+    for (let x = 1; x < w; x++) {
+      s += values[row + Math.min(w - 1, x + r)]! - values[row + Math.max(0, x - r - 1)]!;
+      tmp[row + x] = s;
     }
   }
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let v = -r; v <= r; v++) s += tmp[Math.min(h - 1, Math.max(0, y + v)) * w + x]!;
+  for (let x = 0; x < w; x++) {
+    let s = 0;
+    for (let v = -r; v <= r; v++) s += tmp[Math.min(h - 1, Math.max(0, v)) * w + x]!;
+    values[x] = s;
+    for (let y = 1; y < h; y++) {
+      s += tmp[Math.min(h - 1, y + r) * w + x]! - tmp[Math.max(0, y - r - 1) * w + x]!;
       values[y * w + x] = s;
     }
   }
