@@ -9,6 +9,7 @@ import { choosePivot, pivotOnRows } from './pivot';
 import { centralMatches, MIN_CENTRAL_MATCHES } from './pivot-points';
 import { blobSeed, cornerSeed, MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
+  type Correspondences,
   concatOf,
   disparity,
   median,
@@ -112,7 +113,8 @@ export async function alignPair(
     Math.abs(verticalResidual(model, points, i)),
   );
   // Disparities at the tiles' centres: a straddling tile's sub-windows measure the vertical only.
-  const measured = lens && refined ? undistort(refined.tiles, lens.k, lens.r2) : points;
+  const undistorted = (c: Correspondences) => (lens ? undistort(c, lens.k, lens.r2) : c);
+  const measured = refined ? undistorted(refined.tiles) : points;
   const disparities = Float64Array.from({ length: measured.xl.length }, (_, i) =>
     disparity(model, measured, i),
   );
@@ -152,8 +154,13 @@ export async function alignPair(
   // The other start's tiles are measurements too: those on their rows under the kept model vote with its own (on
   // the opencv-doc rig's pair 06, two near-equal fits put the pivot on the board with both fits' tiles, on the desk
   // behind with the kept fit's alone).
-  const otherTiles = unused?.refined && refined && concatOf(refined.tiles, unused.refined.tiles);
-  const pivotTiles = otherTiles ? (lens ? undistort(otherTiles, lens.k, lens.r2) : otherTiles) : measured;
+  const tilesPivot = () => {
+    const other = unused?.refined && refined && undistorted(concatOf(refined.tiles, unused.refined.tiles));
+    const tileDisparities = other
+      ? Float64Array.from(other.xl, (_, i) => disparity(model, other, i))
+      : disparities;
+    return pivotOnRows(other ?? measured, tileDisparities, model, grayL, left.width, left.height);
+  };
   const central = seed.repetitive ? undefined : centralMatches(grayL, grayR, model, frames, maxDisparityPx);
   const pivot =
     central && central.xl.length >= MIN_CENTRAL_MATCHES
@@ -164,14 +171,7 @@ export async function alignPair(
           left.width,
           left.height,
         )
-      : pivotOnRows(
-          pivotTiles,
-          Float64Array.from(pivotTiles.xl, (_, i) => disparity(model, pivotTiles, i)),
-          model,
-          grayL,
-          left.width,
-          left.height,
-        );
+      : tilesPivot();
   const shift = options.shiftToPivot === false ? 0 : pivot.disparity;
   const applied: Similarity = { ...model, tx: shift };
   const map = inverseMapOf(applied, cl, cr);
