@@ -1,7 +1,8 @@
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
+import { chooseFit } from './choose-fit';
 import { reducedCopies } from './coarse-to-fine';
-import { fitFromSeed, moreConsistent, type SeedStart } from './fit-from-seed';
+import { fitFromSeed, type SeedStart } from './fit-from-seed';
 import type { ReducedFrames } from './guided-fit';
 import { undistort } from './lens-fit';
 import { inverseMapOf } from './model-map';
@@ -93,11 +94,16 @@ export async function alignPair(
   if (!seed.ok && seed.retry) seed = blobSeed(cv, grayL, grayR, frames, maxDisparityPx) ?? seed;
   if (!seed.ok) return { ok: false, reason: seed.reason };
   const fitOf = (start: SeedStart) => fitFromSeed(cv, { left, right }, copies, frames, start, maxDisparityPx);
-  const plain = fitOf(seed);
-  // A consensus under a lens term is another start (see lensConsensus); the fit that explains more is kept.
-  const bent = seed.bent && fitOf({ ...seed, ...seed.bent });
-  const fit = bent ? moreConsistent(plain, bent, Math.max(left.width, left.height)) : plain;
-  const unused = fit === plain ? bent : plain;
+  // Other consensuses are other starts (see Seed.others); the fit that puts more of the views on their rows is kept.
+  const fits = [seed, ...seed.others.map((other) => ({ ...seed, ...other }))].map(fitOf);
+  const fit = chooseFit(
+    fits,
+    { left: grayL, right: grayR },
+    frames,
+    maxDisparityPx,
+    Math.max(left.width, left.height),
+  );
+  const unused = fits.filter((f) => f !== fit);
   const { model, points, refined, lens } = fit;
   const rotationDeg = rotationDegOf(model);
   const scale = scaleOf(model);
@@ -151,15 +157,14 @@ export async function alignPair(
   // The pivot looks at the middle of the frame with points of its own, spread by area (see centralMatches). On a
   // repetitive pattern a search along the row meets the repeats (a calibration board's pivot went one square off,
   // −167 px instead of 70): there alignment's own matches, whose period was resolved, are used.
-  // The other start's tiles are measurements too: those on their rows under the kept model vote with its own (on
+  // The other starts' tiles are measurements too: those on their rows under the kept model vote with its own (on
   // the opencv-doc rig's pair 06, two near-equal fits put the pivot on the board with both fits' tiles, on the desk
   // behind with the kept fit's alone).
   const tilesPivot = () => {
-    const other = unused?.refined && refined && undistorted(concatOf(refined.tiles, unused.refined.tiles));
-    const tileDisparities = other
-      ? Float64Array.from(other.xl, (_, i) => disparity(model, other, i))
-      : disparities;
-    return pivotOnRows(other ?? measured, tileDisparities, model, grayL, left.width, left.height);
+    const others = unused.flatMap((f) => (f.refined ? [f.refined.tiles] : []));
+    const all = others.length > 0 && refined ? undistorted(concatOf(refined.tiles, ...others)) : undefined;
+    const tileDisparities = all ? Float64Array.from(all.xl, (_, i) => disparity(model, all, i)) : disparities;
+    return pivotOnRows(all ?? measured, tileDisparities, model, grayL, left.width, left.height);
   };
   const central = seed.repetitive ? undefined : centralMatches(grayL, grayR, model, frames, maxDisparityPx);
   const pivot =

@@ -83,9 +83,8 @@ export function fitFromSeed(
  * Of two fits from different starts, the one whose model (with its lens term) puts more of both fits' refined
  * points on their rows within EXPLAINED_PX. Each start's tiles keep the matches it began with: a repetitive board
  * matched a period off is explained by its own fit only, while the room around it is explained by the true fit
- * from either start. On the opencv-doc chessboard rig, of the 7 pairs whose two fits left the board's corners more
- * than 0.05 px apart, this picked the closer fit on 6 (rig 01: 0.16 px against 4.97) and lost 0.06 px on one (rig
- * 06: 0.21 against 0.14). `first` wins ties and whenever a fit was left unrefined.
+ * from either start. But a start with many matches a period off explains more points than the true one: chooseFit
+ * asks the views first and this only breaks its near-ties. `first` wins ties and whenever a fit was left unrefined.
  */
 export function moreConsistent(first: SeedFit, second: SeedFit, longSide: number): SeedFit {
   if (!first.refined || !second.refined) return first;

@@ -2,8 +2,7 @@ import type { GrayImage } from '../cv/gray';
 import type { Keypoints } from './features';
 import { type Guided, guideByModel, type ReducedFrames, withinIndices } from './guided-fit';
 import { latticeOffsets } from './lattice-offsets';
-import { preference, rowConsistency } from './row-consistency';
-import { disparity, quantile } from './similarity';
+import { disparitySpan, preference, rowConsistency } from './row-consistency';
 
 /** Row bands (reduced px) of the guided passes from a shifted candidate: its rotation may still be off. */
 const CANDIDATE_BANDS = [8, 5, 3, 1.5];
@@ -52,7 +51,10 @@ export function resolvePeriod(
     if (withinIndices(guided.matches, guided.model, f.sL).length >= 8) candidates.push(guided);
   }
   if (candidates.length === 1) return { ...first, candidates: 0 };
-  const range = disparityRangeOf(candidates, maxDisparityPx);
+  const range = disparitySpan(
+    candidates.map((c) => ({ model: c.model, points: c.matches })),
+    maxDisparityPx,
+  );
   const maps = candidates.map((c) => rowConsistency(grays.left, grays.right, c.model, f, range));
   const gains = maps.map((map) => preference(map, maps[0]!));
   let best = 0;
@@ -60,18 +62,4 @@ export function resolvePeriod(
     if (gains[k]! > Math.max(MIN_GAIN, gains[best]!)) best = k;
   }
   return { ...candidates[best]!, candidates: candidates.length - 1 };
-}
-
-/** The span of the candidates' matched disparities (2nd to 98th percentile) with 5 % of the width around it. */
-function disparityRangeOf(candidates: Guided[], maxDisparityPx: number): { min: number; max: number } {
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (const c of candidates) {
-    const n = c.matches.xl.length;
-    const d = Float64Array.from({ length: n }, (_, i) => disparity(c.model, c.matches, i));
-    min = Math.min(min, quantile(d, 0.02));
-    max = Math.max(max, quantile(d, 0.98));
-  }
-  const margin = maxDisparityPx / 6;
-  return { min: Math.max(-maxDisparityPx, min - margin), max: Math.min(maxDisparityPx, max + margin) };
 }

@@ -1,7 +1,9 @@
 import { census5x5 } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 import { popcount } from './features';
-import type { Similarity } from './similarity';
+import { inverseMapOf } from './model-map';
+import { type Correspondences, disparity as disparityOf, quantile, type Similarity } from './similarity';
+import { distortPoint, mapPoint } from './warp';
 
 /** Long side of the copy the dense score runs on. */
 const SCORE_SIDE = 192;
@@ -29,8 +31,9 @@ export function rowConsistency(
   model: Similarity,
   f: ViewFrames,
   disparity: { min: number; max: number },
+  options: { lens?: { k: number; r2: number }; side?: number } = {},
 ): Float64Array {
-  const k = Math.max(1, Math.ceil(Math.max(left.width, left.height) / SCORE_SIDE));
+  const k = Math.max(1, Math.ceil(Math.max(left.width, left.height) / (options.side ?? SCORE_SIDE)));
   const w = Math.floor(left.width / k);
   const h = Math.floor(left.height / k);
   const full = f.sL * k;
@@ -44,26 +47,11 @@ export function rowConsistency(
     scale: right.scale * kr,
   };
   const fullR = f.sR * kr;
-  const warped = new Uint8Array(w * h);
-  const inside = new Uint8Array(w * h);
-  // Left small pixel → full-res centred → right full-res (inverse of the model, tx = 0) → right reduced.
-  const det = model.a * model.a + model.b * model.b;
-  const ia = model.a / det;
-  const ib = model.b / det;
-  for (let y = 0; y < h; y++) {
-    const Y = (y + 0.5) * full - 0.5 - f.cl.y - model.ty;
-    for (let x = 0; x < w; x++) {
-      const X = (x + 0.5) * full - 0.5 - f.cl.x;
-      const xr = (ia * X + ib * Y + f.cr.x + 0.5) / fullR - 0.5;
-      const yr = (-ib * X + ia * Y + f.cr.y + 0.5) / fullR - 0.5;
-      const v = bilinear(rightSmall, xr, yr);
-      if (v >= 0) {
-        warped[y * w + x] = v;
-        inside[y * w + x] = 1;
-      }
-    }
-  }
-  const cl = census5x5(small, w, h);
+  const { warped, inside, leftWarped } =
+    options.lens?.k || model.g || model.h
+      ? curvedWarps(small, rightSmall, model, f, { full, fullR, w, h }, options.lens)
+      : { ...similarityWarp(rightSmall, model, f, { full, fullR, w, h }), leftWarped: small };
+  const cl = census5x5(leftWarped, w, h);
   const cr = census5x5(warped, w, h);
   const dMin = Math.floor(disparity.min / full);
   const dMax = Math.ceil(disparity.max / full);
@@ -93,6 +81,85 @@ export function rowConsistency(
     }
   }
   return best;
+}
+
+interface ScoreGrid {
+  /** Full-resolution px per score pixel, left and right. */
+  full: number;
+  fullR: number;
+  w: number;
+  h: number;
+}
+
+/** The right copy warped onto the left's score pixels under a similarity (tx = 0); `inside` marks sampled pixels. */
+function similarityWarp(
+  rightSmall: GrayImage,
+  model: Similarity,
+  f: ViewFrames,
+  { full, fullR, w, h }: ScoreGrid,
+): { warped: Uint8Array; inside: Uint8Array } {
+  const warped = new Uint8Array(w * h);
+  const inside = new Uint8Array(w * h);
+  // Left small pixel → full-res centred → right full-res (inverse of the model, tx = 0) → right reduced.
+  const det = model.a * model.a + model.b * model.b;
+  const ia = model.a / det;
+  const ib = model.b / det;
+  for (let y = 0; y < h; y++) {
+    const Y = (y + 0.5) * full - 0.5 - f.cl.y - model.ty;
+    for (let x = 0; x < w; x++) {
+      const X = (x + 0.5) * full - 0.5 - f.cl.x;
+      const xr = (ia * X + ib * Y + f.cr.x + 0.5) / fullR - 0.5;
+      const yr = (-ib * X + ia * Y + f.cr.y + 0.5) / fullR - 0.5;
+      const v = bilinear(rightSmall, xr, yr);
+      if (v >= 0) {
+        warped[y * w + x] = v;
+        inside[y * w + x] = 1;
+      }
+    }
+  }
+  return { warped, inside };
+}
+
+/**
+ * Both copies resampled on the rectified canvas of a curved model (keystone terms, a radial lens shared by both
+ * views, as the aligned output is made): each score pixel is a canvas position, read from the left view through
+ * the lens and from the right one through the model's map and the lens.
+ */
+function curvedWarps(
+  leftSmall: Uint8Array,
+  rightSmall: GrayImage,
+  model: Similarity,
+  f: ViewFrames,
+  { full, fullR, w, h }: ScoreGrid,
+  lens: { k: number; r2: number } | undefined,
+): { warped: Uint8Array; inside: Uint8Array; leftWarped: Uint8Array } {
+  const map = inverseMapOf({ ...model, tx: 0 }, f.cl, f.cr);
+  const left = { data: leftSmall, width: w, height: h, scale: full };
+  const lensL = lens?.k ? { ...lens, cx: f.cl.x, cy: f.cl.y } : undefined;
+  const lensR = lens?.k ? { ...lens, cx: f.cr.x, cy: f.cr.y } : undefined;
+  const warped = new Uint8Array(w * h);
+  const inside = new Uint8Array(w * h);
+  const leftWarped = new Uint8Array(w * h);
+  const at = new Float64Array(2);
+  for (let y = 0; y < h; y++) {
+    const Y = (y + 0.5) * full - 0.5;
+    for (let x = 0; x < w; x++) {
+      const X = (x + 0.5) * full - 0.5;
+      const i = y * w + x;
+      if (lensL) distortPoint(lensL, X, Y, at);
+      else [at[0], at[1]] = [X, Y];
+      const l = bilinear(left, (at[0]! + 0.5) / full - 0.5, (at[1]! + 0.5) / full - 0.5);
+      mapPoint(map, X, Y, at);
+      if (lensR) distortPoint(lensR, at[0]!, at[1]!, at);
+      const r = bilinear(rightSmall, (at[0]! + 0.5) / fullR - 0.5, (at[1]! + 0.5) / fullR - 0.5);
+      if (l >= 0 && r >= 0) {
+        leftWarped[i] = l;
+        warped[i] = r;
+        inside[i] = 1;
+      }
+    }
+  }
+  return { warped, inside, leftWarped };
 }
 
 /**
@@ -165,4 +232,23 @@ function boxSum(values: Int32Array, tmp: Int32Array, w: number, h: number, r: nu
       values[y * w + x] = s;
     }
   }
+}
+
+/**
+ * The disparity range rowConsistency searches for models and the matches they rest on: the span of the matches'
+ * disparities (2nd to 98th percentile) with a sixth of the search range around it, within ±maxDisparityPx.
+ */
+export function disparitySpan(
+  sets: readonly { model: Similarity; points: Correspondences }[],
+  maxDisparityPx: number,
+): { min: number; max: number } {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const { model, points } of sets) {
+    const d = Float64Array.from(points.xl, (_, i) => disparityOf(model, points, i));
+    min = Math.min(min, quantile(d, 0.02));
+    max = Math.max(max, quantile(d, 0.98));
+  }
+  const margin = maxDisparityPx / 6;
+  return { min: Math.max(-maxDisparityPx, min - margin), max: Math.min(maxDisparityPx, max + margin) };
 }

@@ -10,7 +10,7 @@ import {
 import { centred, type Guided, guideByModel, type ReducedFrames, withinIndices } from './guided-fit';
 import { undistort } from './lens-fit';
 import { type RansacOptions, type RansacResult, ransacSimilarity } from './ransac';
-import { type Correspondences, fitVertical } from './similarity';
+import { type Correspondences, fitVertical, subsetOf } from './similarity';
 
 /** A first model and the matches it rests on (centred, full-resolution coordinates). */
 export interface Seed {
@@ -30,11 +30,16 @@ export interface Seed {
    */
   repetitive: boolean;
   /**
-   * The consensus under a barrel lens term, when it holds clearly more of the strong matches than the plain one
-   * (see lensConsensus): another start, whose fit is kept when it explains more (see moreConsistent).
+   * Other starts, each fitted beside the plain one (alignPair keeps the fit that puts more of the views on their
+   * rows, see chooseFit): the consensus under a barrel lens term, when it holds clearly more of the strong matches
+   * (see lensConsensus); on repetitive texture, the rival consensus among the matches neither joined (see
+   * rivalConsensus).
    */
-  bent?: Pick<Seed, 'ransac' | 'first' | 'strongSeeds'>;
+  others: OtherStart[];
 }
+
+/** Another consensus alignment starts a fit from. */
+export type OtherStart = Pick<Seed, 'ransac' | 'first' | 'strongSeeds'>;
 
 /** A seed, or a refusal with its reason; `retry` tells whether blob features may still find the pair. */
 export type SeedResult = Seed | { ok: false; reason: string; retry: boolean };
@@ -59,6 +64,11 @@ const SEED_LENS_K = [0.08, 0.16, 0.24];
  * synthetic lens rigs kept a rotation 0.3° off.
  */
 const LENS_CONSENSUS_GAIN = 1.05;
+/**
+ * Matches a rival consensus must hold to start a fit (see rivalConsensus). On the opencv-doc rig's 13 pairs the
+ * rival consensuses held 8-40 matches; the dense check (see chooseFit) turned down every one that was wrong.
+ */
+const MIN_RIVAL_INLIERS = 8;
 /** Plausible misalignments of two shots of one pair (beyond them the pair is refused). */
 export const MAX_ROTATION_DEG = 10;
 export const MIN_SCALE = 0.8;
@@ -139,16 +149,17 @@ export function cornerSeed(
   }
   // The refusals above count the plain consensus: a lens term must not turn unrelated photos into a pair.
   const bent = lensConsensus(strong, ransac, options, f);
+  const repetitive = n < REPEATS_BELOW * found.mutual;
+  const rival = repetitive ? rivalConsensus(strong, [ransac, bent], options) : undefined;
   // Measured on the opencv-doc chessboard rig: seeds from the strong inliers refine better whenever there are
   // enough of them (the guided ones include repeats one square off, whose tiles pull the refit).
+  const startOf = (consensus: RansacResult): OtherStart => ({
+    ransac: consensus,
+    first: guideByModel(keysL, keysR, consensus.model, f, maxDisparityPx),
+    strongSeeds: consensus.inliers.length >= MIN_STRONG_SEEDS,
+  });
   return {
-    ...(bent && {
-      bent: {
-        ransac: bent,
-        first: guideByModel(keysL, keysR, bent.model, f, maxDisparityPx),
-        strongSeeds: bent.inliers.length >= MIN_STRONG_SEEDS,
-      },
-    }),
+    others: [bent, rival].flatMap((consensus) => (consensus ? [startOf(consensus)] : [])),
     ok: true,
     keysL,
     keysR,
@@ -156,8 +167,30 @@ export function cornerSeed(
     ransac,
     first,
     strongSeeds: strongInliers >= MIN_STRONG_SEEDS,
-    repetitive: n < REPEATS_BELOW * found.mutual,
+    repetitive,
   };
+}
+
+/**
+ * The consensus among the strong matches that none of `taken` holds, when it holds MIN_RIVAL_INLIERS. On a
+ * repetitive board the largest consensus can be the board matched a period off along its rows, with a scale that
+ * bends the rows to fit them, while the true matches are a smaller consensus of their own: on the opencv-doc
+ * rig's pair 13 the first two consensuses (89 and 98 matches) left the board's corners 1.3-1.5 px off their rows,
+ * the rival one (23 matches) 0.08 px.
+ */
+export function rivalConsensus(
+  strong: Correspondences,
+  taken: readonly (RansacResult | undefined)[],
+  options: RansacOptions,
+): RansacResult | undefined {
+  const used = new Uint8Array(strong.xl.length);
+  for (const consensus of taken) for (const i of consensus?.inliers ?? []) used[i] = 1;
+  const rest = Int32Array.from(strong.xl.keys()).filter((i) => !used[i]);
+  const rival = ransacSimilarity(subsetOf(strong, rest), options);
+  if (!rival || rival.inliers.length < MIN_RIVAL_INLIERS) return undefined;
+  const inliers = Int32Array.from(rival.inliers, (i) => rest[i]!);
+  const fit = fitVertical(strong, inliers);
+  return fit && { model: { ...fit, tx: 0 }, inliers };
 }
 
 /**
@@ -208,5 +241,5 @@ export function blobSeed(
   if (!ransac || ransac.inliers.length < MIN_BLOB_INLIERS) return undefined;
   const first = guideByModel(keysL, keysR, ransac.model, f, maxDisparityPx);
   if (withinIndices(first.matches, first.model, f.sL).length < MIN_BLOB_CONFIRMED) return undefined;
-  return { ok: true, keysL, keysR, strong, ransac, first, strongSeeds: false, repetitive: true };
+  return { ok: true, keysL, keysR, strong, ransac, first, strongSeeds: false, repetitive: true, others: [] };
 }

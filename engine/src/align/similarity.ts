@@ -33,15 +33,18 @@ export function subsetOf(c: Correspondences, indices: ArrayLike<number>): Corres
   return { xl: pick(c.xl), yl: pick(c.yl), xr: pick(c.xr), yr: pick(c.yr) };
 }
 
-/** Both sets of correspondences, `a`'s first. */
-export function concatOf(a: Correspondences, b: Correspondences): Correspondences {
-  const join = (x: Float64Array, y: Float64Array) => {
-    const out = new Float64Array(x.length + y.length);
-    out.set(x);
-    out.set(y, x.length);
+/** The sets of correspondences end to end, in their order. */
+export function concatOf(...sets: Correspondences[]): Correspondences {
+  const join = (key: keyof Correspondences) => {
+    const out = new Float64Array(sets.reduce((n, c) => n + c[key].length, 0));
+    let at = 0;
+    for (const c of sets) {
+      out.set(c[key], at);
+      at += c[key].length;
+    }
     return out;
   };
-  return { xl: join(a.xl, b.xl), yl: join(a.yl, b.yl), xr: join(a.xr, b.xr), yr: join(a.yr, b.yr) };
+  return { xl: join('xl'), yl: join('yl'), xr: join('xr'), yr: join('yr') };
 }
 
 export function verticalResidual(m: Similarity, c: Correspondences, i: number): number {
