@@ -5,7 +5,8 @@
  * as the baseline, on one (whose bytes must be the same). Prints figures; never fails.
  * Scenes named HELD-OUT (data/held-out-scenes.ts) were never used for tuning and are summarized apart, as are the
  * RANDOM ones (data/random-scenes.ts: drawn from a seed, 12 by default; another seed draws variants no one has seen).
- * EXPOSURE scenes are tuned ones seen by a right camera brighter or darker than the left (rigs' two cameras rarely
+ * NEAR-ALIAS scenes are painted fences whose parallax is about their spacing (data/repetitive-variants.ts), summarized
+ * apart and in "all". EXPOSURE scenes are tuned ones seen by a right camera brighter or darker than the left (rigs' two cameras rarely
  * agree): the true in-betweens change exposure as a cross-fade does. They are summarized apart and not in "all".
  * Usage: tsx bench/engine/interpolate.ts [--quick] [--random-seed N] [--random-count N] [part of a scene name ...]
  */
@@ -17,9 +18,9 @@ import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/
 import type { RawImage } from '@wiggle/engine/image';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
 import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
-import { HELD_OUT_SCENES } from './data/held-out-scenes';
+import { HELD_OUT_SCENES, restyle } from './data/held-out-scenes';
 import { randomScenes } from './data/random-scenes';
-import { UNTUNED_VARIANTS } from './data/repetitive-variants';
+import { NEAR_ALIAS_VARIANTS, UNTUNED_VARIANTS } from './data/repetitive-variants';
 
 const quick = process.argv.includes('--quick');
 const option = (name: string, fallback: number) => {
@@ -40,8 +41,11 @@ interface Scenario {
   near: number;
   background: number;
   objects: number;
-  /** Never used to tune the engine (data/held-out-scenes.ts, data/random-scenes.ts): summarized apart. */
-  group?: 'held-out' | 'random' | 'exposure';
+  /**
+   * Never used to tune the engine (data/held-out-scenes.ts, data/random-scenes.ts), or a family of its own
+   * (NEAR-ALIAS: data/repetitive-variants.ts): summarized apart.
+   */
+  group?: 'held-out' | 'random' | 'exposure' | 'near-alias';
   /** The right camera's exposure: each level v becomes v·gain + lift (camera position c gets a c-th of it). */
   exposure?: { gain: number; lift: number };
 }
@@ -94,6 +98,18 @@ const SCENARIOS: Scenario[] = [
     name: `EXPOSURE ${name} (right ×${exposure.gain}${exposure.lift ? ` +${exposure.lift}` : ''})`,
     group: 'exposure' as const,
     exposure,
+  })),
+  ...NEAR_ALIAS_VARIANTS.map(({ spacing, parallax, seed }) => ({
+    name: `NEAR-ALIAS painted-fence (spacing ×${spacing}, parallax ×${parallax}, blue)`,
+    seed,
+    near: 0,
+    background: 0,
+    objects: 0,
+    group: 'near-alias' as const,
+    build: () =>
+      restyle(makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, seed, { spacing, parallax }), {
+        structure: [0.2, 0.4, 0.9],
+      }),
   })),
   ...HELD_OUT_SCENES.map(({ name, build }) => ({
     name: `HELD-OUT ${name}`,
@@ -242,6 +258,10 @@ async function main(): Promise<void> {
   summary(
     `RANDOM scenes (seed ${randomSeed})`,
     gains.filter((g) => g.group === 'random').map((g) => g.gain),
+  );
+  summary(
+    'NEAR-ALIAS scenes',
+    gains.filter((g) => g.group === 'near-alias').map((g) => g.gain),
   );
   summary(
     'EXPOSURE scenes',

@@ -151,6 +151,69 @@ describe('aliases of repeated flat parts', () => {
     }
   });
 
+  it('reads in front the boards of a painted fence matched behind the wall, and leaves the wall alone', async () => {
+    // Boards 16 px in front, 20 px apart: their alias 4 px behind the wall is the reading a smoothness term prefers
+    // (it is nearer the wall's), and it is impossible: the boards' edges move with them and cover the wall.
+    const scene = makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 6, { spacing: 1.25, parallax: 1.4 });
+    const boards = scene.layers.slice(1);
+    const d = boards[0]!.disparity;
+    const spacing = boards[1]!.x - boards[0]!.x;
+    expect([d, spacing]).toEqual([16, 20]);
+    const [left, right] = await greyViews(scene);
+    const truth = exactMaps(scene);
+    const alias = aliasMaps({
+      left: left!,
+      right: right!,
+      maps: exactMaps(scene, d - spacing),
+      range: RANGE,
+      codes: censusCodes(left!, right!),
+    });
+    expect(alias).toBeDefined();
+    for (const side of ['left', 'right'] as const) {
+      const onBoard = share(
+        alias![side],
+        truth[side],
+        (t) => t === d,
+        (v) => Math.abs(v - d) < 0.5,
+      );
+      const onWall = share(
+        alias![side],
+        truth[side],
+        (t) => t === 0,
+        (v) => v === 0,
+      );
+      expect(onBoard, side).toBeGreaterThan(0.95);
+      expect(onWall, side).toBeGreaterThan(0.99);
+    }
+  });
+
+  it('leaves flat parts painted on the wall alone, whose edges move with it', async () => {
+    // The same boards at the wall's disparity (painted on it): one flat region per board, read where it is.
+    const fence = makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 6, { spacing: 1.25, parallax: 1.4 });
+    const painted: LayeredScene = {
+      ...fence,
+      layers: fence.layers.map((layer, k) => (k === 0 ? layer : { ...layer, disparity: 0 })),
+    };
+    const [left, right] = await greyViews(painted);
+    const maps = exactMaps(painted);
+    // Read 1 px off the wall (a matcher's noise), they are still the wall's.
+    const noisy = {
+      left: maps.left.map((v, i) => (painted.layers.length > 1 && i % 7 === 0 ? v - 1 : v)),
+      right: maps.right,
+    };
+    for (const reading of [maps, noisy]) {
+      expect(
+        aliasMaps({
+          left: left!,
+          right: right!,
+          maps: reading,
+          range: RANGE,
+          codes: censusCodes(left!, right!),
+        }),
+      ).toBeUndefined();
+    }
+  });
+
   it('finds no alias for textured boards or for a single flat board', async () => {
     const textured = makeRepetitiveScene('fence', WIDTH, HEIGHT, 5, { spacing: 0.88, parallax: 1.39 });
     const fence = ambiguousFence();
@@ -182,6 +245,16 @@ describe('aliases of repeated flat parts', () => {
     const scene = makeRepetitiveScene('painted-fence', 3 * WIDTH, 3 * HEIGHT, 5, {
       spacing: 0.84,
       parallax: 1.49,
+    });
+    await expectFramesAboveCrossFade(scene, 0.5);
+  });
+
+  it('keeps in-betweens of a painted fence whose parallax is about its spacing above a cross-fade (1920 px)', async () => {
+    // Boards 28 px in front, 31 px apart: the matcher reads them 1 grid px behind the wall, and the frames put
+    // full-contrast boards half a spacing off, 0.29-0.42 dB under a cross-fade, before they were read in front too.
+    const scene = makeRepetitiveScene('painted-fence', 3 * WIDTH, 3 * HEIGHT, 7, {
+      spacing: 0.65,
+      parallax: 0.75,
     });
     await expectFramesAboveCrossFade(scene, 0.5);
   });

@@ -1,7 +1,9 @@
 import { popcount } from '../align/features';
 import { halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
+import { difference, exactCost, type Matching } from './alias-costs';
 import type { CensusCodes } from './census-sgm';
+import { flatBehindAliases } from './flat-behind';
 
 /**
  * A repeated structure of flat, identical parts (the boards of a painted fence) in front of its background is
@@ -15,7 +17,8 @@ import type { CensusCodes } from './census-sgm';
  * Birchfield and Tomasi's way (which forgives sampling phase), grey levels interpolated exactly, and the census codes
  * the matcher compares (the last two fail on texture too fine for the first, e.g. a wooden fence's grain). The
  * frames are then made under both readings and averaged: whichever is true, the error is half a board's contrast in
- * two places instead of a whole board's (a cross-fade leaves two half boards, both wrong).
+ * two places instead of a whole board's (a cross-fade leaves two half boards, both wrong). Flat parts read about
+ * where the surround is, whose alias is in front, are found apart (see flatBehindAliases).
  */
 
 /** Connected pixels within this (grid px) of the disparity of the region's first pixel are one region. */
@@ -58,18 +61,6 @@ const STRUCTURE_SHARE = 0.3;
 export interface AliasMaps {
   left: Float32Array;
   right: Float32Array;
-}
-
-/** One view's map and what it is matched against; `sign` is where the other view lies (−1: x − d). */
-interface Matching {
-  map: Float32Array;
-  own: GrayImage;
-  other: GrayImage;
-  ownCodes: Uint32Array;
-  otherCodes: Uint32Array;
-  /** The other view's census half a pixel to the right (see halfStepCensus), made when first needed. */
-  otherHalf: () => Uint32Array;
-  sign: -1 | 1;
 }
 
 /** The pair's grey views and disparity maps (as in DisparityMaps), what aliasMaps reads. */
@@ -177,7 +168,7 @@ export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float3
       if (Math.abs(alias.whole - structure) <= 1) move(members, alias.shift);
     }
   }
-  return changed;
+  return changed + flatBehindAliases(m, input.range, out);
 }
 
 /** The alias shift (whole levels) that regions passing within ±1 of it make the structure's, if any. */
@@ -316,47 +307,6 @@ function surroundDisparity(
   if (values.length === 0) return Number.POSITIVE_INFINITY;
   values.sort((a, b) => a - b);
   return values[values.length >> 1]!;
-}
-
-/**
- * |own − other| at pixel i, the other view read at its disparity plus `shift` in Birchfield and Tomasi's way: the
- * distance to the range the other row spans within half a pixel of that position, so that an edge sampled at
- * another phase (a repeat lies a fractional number of pixels away) costs nothing. A reading outside the other view
- * costs the most a pixel can.
- */
-function difference(m: Matching, i: number, shift: number): number {
-  const { width } = m.own;
-  const x = i % width;
-  const q = Math.round(x + m.sign * (m.map[i]! + shift));
-  // Outside the other view nothing shows: no reading there can be told from another.
-  if (q < 0 || q >= width) return 255;
-  const row = m.other.data;
-  const centre = row[i - x + q]!;
-  const before = (centre + row[i - x + (q > 0 ? q - 1 : 0)]!) / 2;
-  const after = (centre + row[i - x + (q < width - 1 ? q + 1 : width - 1)]!) / 2;
-  const v = m.own.data[i]!;
-  const low = Math.min(centre, before, after);
-  const high = Math.max(centre, before, after);
-  return v > high ? v - high : v < low ? low - v : 0;
-}
-
-/** Σ |own − other| over `pixels`, the other view interpolated linearly at each one's disparity plus `shift`. */
-function exactCost(m: Matching, pixels: readonly number[], shift: number): number {
-  const { width } = m.own;
-  let sum = 0;
-  for (const i of pixels) {
-    const x = i % width;
-    const q = x + m.sign * (m.map[i]! + shift);
-    if (!(q >= 0 && q <= width - 1)) {
-      sum += 255;
-      continue;
-    }
-    const q0 = Math.min(width - 2, Math.floor(q));
-    const f = q - q0;
-    const v = m.other.data[i - x + q0]! * (1 - f) + m.other.data[i - x + q0 + 1]! * f;
-    sum += Math.abs(m.own.data[i]! - v);
-  }
-  return sum;
 }
 
 /**

@@ -1,0 +1,207 @@
+import { difference, type Matching } from './alias-costs';
+
+/**
+ * A flat part of a repeated structure whose parallax is about its spacing (the boards of a painted fence, moved by
+ * 1.1-1.4 times their spacing) matches just as well at its disparity minus one spacing, a grid pixel or so behind or
+ * in front of the background; the matcher's smoothness term takes that reading, and the in-betweens put
+ * full-contrast boards at about the left and right views' places, half a spacing from the true ones. Of 16 such
+ * painted fences at 1920 px (spacing ×0.6-1.2 the bench's), 6 were 0.24-0.85 dB worse than a cross-fade. The regions
+ * that find aliases in front in aliasSide stand out from their surround in the map; these merge with it.
+ *
+ * Read behind its surround, such a region is impossible: bounded by steps of its own (they move with its disparity,
+ * not with the textured surround's), it covers and uncovers the surround as it moves, so it is in front. Read barely
+ * in front, it is possible, and so is its alias. Either way, a flat region with steps of its own that is not clearly
+ * in front of its surround, and that matches as well at a reading clearly in front, is ambiguous: that reading is its
+ * alias (see aliasMaps: the frames are made under both readings and averaged). A flat region painted on its surround
+ * (a tile on a floor) moves with it and is left alone; smooth patches of texture are told apart by their soft
+ * borders and by the shifts they find, which do not agree as a structure's do.
+ */
+
+/** Neighbouring pixels within this many grey levels of the region's first pixel are one flat region. */
+const FLAT_LEVEL = 3;
+/** Flat regions smaller than this (grid px) are not judged. */
+const MIN_FLAT = 12;
+/** The region's reading and its surround's are this far apart at least (grid px): their edges can be told apart. */
+const APART = 0.5;
+/** The surround: pixels this far outside the region along its rows (past its edges' blur). */
+const SURROUND_FROM = 2;
+const SURROUND_TO = 4;
+/** The alias stands this far (grid px) in front of the surround. */
+const IN_FRONT = 1.5;
+/** Row ends (the region's left and right edges on each row) a region needs to be judged. */
+const MIN_STEPS = 16;
+/**
+ * Mean grey step (levels) across the region's edges, two pixels out (past the blur): a painted board's edge, not the
+ * border of a smooth patch of texture, which is flat too and finds its like along the row by chance.
+ */
+const MIN_CONTRAST = 16;
+/** A pixel matches at a reading when its grey level differs by at most this (see difference). */
+const MATCHED = 12;
+/**
+ * Share of the region's pixels more that fail to match at the surround's reading (it moves on its own), and at a
+ * shift between its reading and the alias (the alias is another match).
+ */
+const MOVED = 0.15;
+/** Share of the region's pixels more that may fail to match at the alias than at its own reading. */
+const TIE = 0.03;
+/** Share of the region's pixels that may fail to match at its own reading. */
+const OWN = 0.1;
+/** Pixels of the regions that found one alias (±1 level) a structure needs, and their share of all that found one. */
+const MIN_STRUCTURE = 400;
+const STRUCTURE_SHARE = 0.5;
+
+/**
+ * One view's flat regions read behind or barely in front of their surround, moved in `out` (a copy of m.map: only
+ * moved pixels are written) to their alias in front (see above); the count of pixels moved.
+ */
+export function flatBehindAliases(
+  m: Matching,
+  range: { min: number; max: number },
+  out: Float32Array,
+): number {
+  const { own, map } = m;
+  const { width, height, data } = own;
+  const label = new Int32Array(width * height).fill(-1);
+  const stack: number[] = [];
+  const members: number[] = [];
+  /** Regions that found an alias, with its shift. */
+  const found: { members: number[]; shift: number }[] = [];
+  for (let start = 0, region = 0; start < label.length; start++) {
+    if (label[start] !== -1) continue;
+    const level = data[start]!;
+    members.length = 0;
+    label[start] = region;
+    stack.push(start);
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      members.push(i);
+      const x = i % width;
+      for (let k = 0; k < 4; k++) {
+        const j =
+          k === 0
+            ? x > 0
+              ? i - 1
+              : -1
+            : k === 1
+              ? x < width - 1
+                ? i + 1
+                : -1
+              : k === 2
+                ? i - width
+                : i + width;
+        if (j >= 0 && j < label.length && label[j] === -1 && Math.abs(data[j]! - level) <= FLAT_LEVEL) {
+          label[j] = region;
+          stack.push(j);
+        }
+      }
+    }
+    region++;
+    if (members.length < MIN_FLAT) continue;
+    const shift = aliasShift(m, label, members, range);
+    if (shift !== undefined) found.push({ members: members.slice(), shift });
+  }
+  // One structure, one alias: the shift most of the regions' pixels found (±1), when they are enough. A smooth patch
+  // of texture can find its like somewhere along the row by chance, each at another shift.
+  const votes = new Map<number, number>();
+  for (const { members, shift } of found) votes.set(shift, (votes.get(shift) ?? 0) + members.length);
+  let structure = 0;
+  let most = 0;
+  for (const shift of votes.keys()) {
+    const pixels = (votes.get(shift - 1) ?? 0) + votes.get(shift)! + (votes.get(shift + 1) ?? 0);
+    if (pixels > most) [structure, most] = [shift, pixels];
+  }
+  const total = found.reduce((n, f) => n + f.members.length, 0);
+  if (most < MIN_STRUCTURE || most < STRUCTURE_SHARE * total) return 0;
+  let changed = 0;
+  for (const { members, shift } of found) {
+    if (Math.abs(shift - structure) > 1) continue;
+    const reading = median(members.map((i) => map[i]!));
+    const edges = outside(label, members, width, 1, 1).filter((i) => Math.abs(map[i]! - reading) <= APART);
+    for (const i of [...members, ...edges]) {
+      if (Number.isNaN(map[i]!)) continue;
+      out[i] = map[i]! + shift;
+      changed++;
+    }
+  }
+  return changed;
+}
+
+/**
+ * The shift to the region's alias in front, when its edges are steps of its own and it is not clearly in front
+ * already. Judged by the share of its pixels that match (within MATCHED levels, in Birchfield and Tomasi's way) at
+ * a reading: a flat region matches wherever its whole extent lands on its like in the other view.
+ */
+function aliasShift(
+  m: Matching,
+  label: Int32Array,
+  members: readonly number[],
+  range: { min: number; max: number },
+): number | undefined {
+  const { map, own } = m;
+  const { width } = own;
+  // A step, not the soft border of a smooth patch of texture.
+  const region = label[members[0]!]!;
+  let steps = 0;
+  let contrast = 0;
+  for (const i of members) {
+    const x = i % width;
+    for (let step = -1; step <= 1; step += 2) {
+      if (x + step < 0 || x + step >= width || label[i + step] === region) continue;
+      const far = x + 2 * step >= 0 && x + 2 * step < width ? i + 2 * step : i + step;
+      contrast += Math.abs(own.data[far]! - own.data[i]!);
+      steps++;
+    }
+  }
+  if (steps < MIN_STEPS || contrast < MIN_CONTRAST * steps) return undefined;
+  const reading = median(members.map((i) => map[i]!));
+  const surround = median(outside(label, members, width, SURROUND_FROM, SURROUND_TO).map((i) => map[i]!));
+  if (!(reading < surround + IN_FRONT && Math.abs(reading - surround) > APART)) return undefined;
+  const unmatched = (shift: (i: number) => number) => {
+    let n = 0;
+    for (const i of members) if (difference(m, i, shift(i)) > MATCHED) n++;
+    return n / members.length;
+  };
+  const atOwn = unmatched(() => 0);
+  // Its own motion: at the surround's reading its edges land off its like.
+  if (!(atOwn <= OWN && unmatched((i) => surround - map[i]!) - atOwn > MOVED)) return undefined;
+  // The alias: the nearest shift in front where it matches about as well as at its own reading, with a shift
+  // between where it does not (a separate match, not the same one blurred).
+  let barrier = 0;
+  for (let s = 1; reading + s <= range.max; s++) {
+    const off = unmatched(() => s) - atOwn;
+    if (s >= surround + IN_FRONT - reading && off <= TIE && barrier > MOVED) return s;
+    barrier = Math.max(barrier, off);
+  }
+  return undefined;
+}
+
+/** Pixels `from` to `to` px outside the region along its rows (one beside two rows' ends may come twice). */
+function outside(
+  label: Int32Array,
+  members: readonly number[],
+  width: number,
+  from: number,
+  to: number,
+): number[] {
+  const region = label[members[0]!]!;
+  const found: number[] = [];
+  for (const i of members) {
+    const x = i % width;
+    for (let step = -1; step <= 1; step += 2) {
+      const next = x + step;
+      if (next < 0 || next >= width || label[i + step] === region) continue;
+      for (let k = from; k <= to; k++) {
+        const xk = x + step * k;
+        if (xk < 0 || xk >= width || label[i + step * k] === region) break;
+        found.push(i + step * k);
+      }
+    }
+  }
+  return found;
+}
+
+/** Median of the values that are not NaN (NaN when none is). */
+function median(values: number[]): number {
+  const kept = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return kept.length === 0 ? Number.NaN : kept[kept.length >> 1]!;
+}
