@@ -68,6 +68,36 @@ function share(
   return hits / total;
 }
 
+/**
+ * The alias maps read 95 % of the boards (truly at disparity d) at `reading` (within half a grid pixel), and at
+ * least `wall` of the wall (at 0) where it is, in both views.
+ */
+function expectBoardsAt(
+  alias: { left: Float32Array; right: Float32Array } | undefined,
+  truth: { left: Float32Array; right: Float32Array },
+  d: number,
+  reading: number,
+  wall = 1,
+): void {
+  expect(alias).toBeDefined();
+  for (const side of ['left', 'right'] as const) {
+    const onBoard = share(
+      alias![side],
+      truth[side],
+      (t) => t === d,
+      (v) => Math.abs(v - reading) < 0.5,
+    );
+    const onWall = share(
+      alias![side],
+      truth[side],
+      (t) => t === 0,
+      (v) => v === 0,
+    );
+    expect(onBoard, side).toBeGreaterThan(0.95);
+    expect(onWall, side).toBeGreaterThanOrEqual(wall);
+  }
+}
+
 /** Frames 25/50/75 interpolated from the scene's views each beat a cross-fade of them by more than `margin` dB. */
 async function expectFramesAboveCrossFade(scene: LayeredScene, margin: number): Promise<void> {
   const views = [0, 0.25, 0.5, 0.75, 1].map((c) => renderView(scene, c));
@@ -100,23 +130,7 @@ describe('aliases of repeated flat parts', () => {
         range: RANGE,
         codes: censusCodes(left!, right!),
       });
-      expect(alias).toBeDefined();
-      for (const side of ['left', 'right'] as const) {
-        const onBoard = share(
-          alias![side],
-          truth[side],
-          (t) => t === d,
-          (v) => Math.abs(v - other) < 0.5,
-        );
-        const onWall = share(
-          alias![side],
-          truth[side],
-          (t) => t === 0,
-          (v) => v === 0,
-        );
-        expect(onBoard).toBeGreaterThan(0.95);
-        expect(onWall).toBe(1);
-      }
+      expectBoardsAt(alias, truth, d, other);
     }
   });
 
@@ -168,23 +182,8 @@ describe('aliases of repeated flat parts', () => {
       range: RANGE,
       codes: censusCodes(left!, right!),
     });
-    expect(alias).toBeDefined();
-    for (const side of ['left', 'right'] as const) {
-      const onBoard = share(
-        alias![side],
-        truth[side],
-        (t) => t === d,
-        (v) => Math.abs(v - d) < 0.5,
-      );
-      const onWall = share(
-        alias![side],
-        truth[side],
-        (t) => t === 0,
-        (v) => v === 0,
-      );
-      expect(onBoard, side).toBeGreaterThan(0.95);
-      expect(onWall, side).toBeGreaterThan(0.99);
-    }
+    // A few wall pixels beside the boards (0.02 %) move with them.
+    expectBoardsAt(alias, truth, d, d, 0.999);
   });
 
   it('leaves flat parts painted on the wall alone, whose edges move with it', async () => {
