@@ -14,10 +14,11 @@ export const UNTUNED_VARIANTS: { kind: RepetitiveKind; variant: RepetitiveVarian
 ];
 
 /**
- * Painted fences whose parallax is 1.1-1.4 times their spacing: the boards match as well one spacing back, a grid
- * pixel or so from the wall behind, where the matcher's smoothness term takes them (see flat-behind.ts in the
- * engine, tuned on these; boards tinted blue). Where the parallax is within a third of a grid pixel of a whole
- * number of spacings, the views are alike under both readings and nothing can tell them apart.
+ * Painted fences whose parallax is 0.88-1.12 times their spacing (variants whose parallax scale is 1.1-1.4 times
+ * their spacing scale): the boards match as well one spacing back, a grid pixel or so from the wall behind, where
+ * the matcher's smoothness term takes them (see flat-behind.ts in the engine, tuned on these; boards tinted blue).
+ * Where the parallax is within a third of a grid pixel of a whole number of spacings, the views are alike under
+ * both readings and nothing can tell them apart.
  */
 export const NEAR_ALIAS_VARIANTS: { spacing: number; parallax: number; seed: number }[] = [
   { spacing: 0.65, parallax: 0.75, seed: 501 },
