@@ -31,9 +31,9 @@ export function rowConsistency(
   model: Similarity,
   f: ViewFrames,
   disparity: { min: number; max: number },
-  options: { lens?: { k: number; r2: number }; side?: number } = {},
+  options: { lens?: { k: number; r2: number } } = {},
 ): Float64Array {
-  const k = Math.max(1, Math.ceil(Math.max(left.width, left.height) / (options.side ?? SCORE_SIDE)));
+  const k = Math.max(1, Math.ceil(Math.max(left.width, left.height) / SCORE_SIDE));
   const w = Math.floor(left.width / k);
   const h = Math.floor(left.height / k);
   const full = f.sL * k;

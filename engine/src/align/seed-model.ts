@@ -189,6 +189,11 @@ export function rivalConsensus(
   const rival = ransacSimilarity(subsetOf(strong, rest), options);
   if (!rival || rival.inliers.length < MIN_RIVAL_INLIERS) return undefined;
   const inliers = Int32Array.from(rival.inliers, (i) => rest[i]!);
+  return plainConsensus(strong, inliers);
+}
+
+/** The consensus of `inliers` among the strong matches with their plain refit as its model (undefined if degenerate). */
+function plainConsensus(strong: Correspondences, inliers: Int32Array): RansacResult | undefined {
   const fit = fitVertical(strong, inliers);
   return fit && { model: { ...fit, tx: 0 }, inliers };
 }
@@ -215,8 +220,7 @@ function lensConsensus(
     const enough = Math.max(best?.inliers.length ?? 0, LENS_CONSENSUS_GAIN * plain.inliers.length);
     if (bent && bent.inliers.length > enough) best = bent;
   }
-  const fit = best && fitVertical(strong, best.inliers);
-  return best && fit ? { model: { ...fit, tx: 0 }, inliers: best.inliers } : undefined;
+  return best && plainConsensus(strong, best.inliers);
 }
 
 /**
