@@ -2,6 +2,7 @@ import { popcount } from '../align/features';
 import { halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 import { difference, exactCost, type Matching } from './alias-costs';
+import { growRegion, structureVote } from './alias-regions';
 import type { CensusCodes } from './census-sgm';
 import { flatBehindAliases } from './flat-behind';
 
@@ -136,21 +137,8 @@ export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float3
   };
   for (let start = 0; start < map.length; start++) {
     if (label[start] !== -1 || Number.isNaN(map[start]!)) continue;
-    // Grown within SAME_SURFACE of the seed, not of each neighbour: a depth edge's in-between values would chain a
-    // board to the background behind it.
-    const d = map[start]!;
-    members.length = 0;
     label[start] = next;
-    stack.push(start);
-    while (stack.length > 0) {
-      const i = stack.pop()!;
-      members.push(i);
-      const x = i % width;
-      if (x > 0) join(map, label, stack, i - 1, d, next);
-      if (x < width - 1) join(map, label, stack, i + 1, d, next);
-      if (i >= width) join(map, label, stack, i - width, d, next);
-      if (i + width < map.length) join(map, label, stack, i + width, d, next);
-    }
+    growRegion(map, width, label, stack, members, start, SAME_SURFACE);
     const region = next++;
     if (members.length < MIN_REGION) continue;
     const judged = judgeRegion(m, label, region, members, input.range);
@@ -162,43 +150,15 @@ export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float3
       move(members, alias.shift);
     } else screened.push({ members: members.slice(), alias });
   }
-  const structure = structureShift(passed, frontPixels);
+  // A repeated structure is one thing: the shift most of its passing regions found is its other regions' too.
+  const vote = structureVote(passed);
+  const structure = vote && vote.pixels >= STRUCTURE_SHARE * frontPixels ? vote.shift : undefined;
   if (structure !== undefined) {
     for (const { members, alias } of screened) {
       if (Math.abs(alias.whole - structure) <= 1) move(members, alias.shift);
     }
   }
   return changed + flatBehindAliases(m, input.range, out);
-}
-
-/** The alias shift (whole levels) that regions passing within ±1 of it make the structure's, if any. */
-function structureShift(passed: ReadonlyMap<number, number>, frontPixels: number): number | undefined {
-  let best: number | undefined;
-  let most = 0;
-  for (const shift of passed.keys()) {
-    let pixels = 0;
-    for (const near of [shift - 1, shift, shift + 1]) pixels += passed.get(near) ?? 0;
-    if (pixels > most) {
-      most = pixels;
-      best = shift;
-    }
-  }
-  return most >= STRUCTURE_SHARE * frontPixels ? best : undefined;
-}
-
-/** Labels pixel j as region `region` and queues it, when it is unlabelled and within SAME_SURFACE of d. */
-function join(
-  map: Float32Array,
-  label: Int32Array,
-  stack: number[],
-  j: number,
-  d: number,
-  region: number,
-): void {
-  if (label[j] === -1 && Math.abs(map[j]! - d) <= SAME_SURFACE) {
-    label[j] = region;
-    stack.push(j);
-  }
 }
 
 /** A region's alias: the nearest shift that passed the screen, refined, and whether it passed every test. */

@@ -1,4 +1,5 @@
 import { difference, type Matching } from './alias-costs';
+import { growRegion, structureVote } from './alias-regions';
 
 /**
  * A flat part of a repeated structure whose parallax is about its spacing (the boards of a painted fence moved by
@@ -69,79 +70,56 @@ export function flatBehindAliases(
   const label = new Int32Array(width * height).fill(-1);
   const stack: number[] = [];
   const members: number[] = [];
-  /** Regions that found an alias, with its shift. */
-  const found: { members: number[]; shift: number }[] = [];
+  /** Regions that found an alias, with its shift and their reading. */
+  const found: { members: number[]; alias: Alias }[] = [];
   for (let start = 0, region = 0; start < label.length; start++) {
     if (label[start] !== -1) continue;
-    const level = data[start]!;
-    members.length = 0;
-    label[start] = region;
-    stack.push(start);
-    while (stack.length > 0) {
-      const i = stack.pop()!;
-      members.push(i);
-      const x = i % width;
-      for (let k = 0; k < 4; k++) {
-        const j =
-          k === 0
-            ? x > 0
-              ? i - 1
-              : -1
-            : k === 1
-              ? x < width - 1
-                ? i + 1
-                : -1
-              : k === 2
-                ? i - width
-                : i + width;
-        if (j >= 0 && j < label.length && label[j] === -1 && Math.abs(data[j]! - level) <= FLAT_LEVEL) {
-          label[j] = region;
-          stack.push(j);
-        }
-      }
-    }
-    region++;
+    label[start] = region++;
+    growRegion(data, width, label, stack, members, start, FLAT_LEVEL);
     if (members.length < MIN_FLAT) continue;
-    const shift = aliasShift(m, label, members, range);
-    if (shift !== undefined) found.push({ members: members.slice(), shift });
+    const alias = aliasOf(m, label, members, range);
+    if (alias) found.push({ members: members.slice(), alias });
   }
   // One structure, one alias: the shift most of the regions' pixels found (±1), when they are enough. A smooth patch
   // of texture can find its like somewhere along the row by chance, each at another shift.
   const votes = new Map<number, number>();
-  for (const { members, shift } of found) votes.set(shift, (votes.get(shift) ?? 0) + members.length);
-  let structure = 0;
-  let most = 0;
-  for (const shift of votes.keys()) {
-    const pixels = (votes.get(shift - 1) ?? 0) + votes.get(shift)! + (votes.get(shift + 1) ?? 0);
-    if (pixels > most) [structure, most] = [shift, pixels];
-  }
+  for (const { members, alias } of found)
+    votes.set(alias.shift, (votes.get(alias.shift) ?? 0) + members.length);
+  const vote = structureVote(votes);
   const total = found.reduce((n, f) => n + f.members.length, 0);
-  if (most < MIN_STRUCTURE || most < STRUCTURE_SHARE * total) return 0;
+  if (!vote || vote.pixels < MIN_STRUCTURE || vote.pixels < STRUCTURE_SHARE * total) return 0;
   let changed = 0;
-  for (const { members, shift } of found) {
-    if (Math.abs(shift - structure) > 1) continue;
-    const reading = median(members.map((i) => map[i]!));
-    const edges = outside(label, members, width, 1, 1).filter((i) => Math.abs(map[i]! - reading) <= APART);
+  for (const { members, alias } of found) {
+    if (Math.abs(alias.shift - vote.shift) > 1) continue;
+    const edges = outside(label, members, width, 1, 1).filter(
+      (i) => Math.abs(map[i]! - alias.reading) <= APART,
+    );
     for (const i of [...members, ...edges]) {
       if (Number.isNaN(map[i]!)) continue;
-      out[i] = map[i]! + shift;
+      out[i] = map[i]! + alias.shift;
       changed++;
     }
   }
   return changed;
 }
 
+/** A flat region's alias: the shift to its reading in front, and its own reading (the median of its pixels'). */
+interface Alias {
+  shift: number;
+  reading: number;
+}
+
 /**
- * The shift to the region's alias in front, when its edges are steps of its own and it is not clearly in front
+ * The region's alias in front (see Alias), when its edges are steps of its own and it is not clearly in front
  * already. Judged by the share of its pixels that match (within MATCHED levels, in Birchfield and Tomasi's way) at
  * a reading: a flat region matches wherever its whole extent lands on its like in the other view.
  */
-function aliasShift(
+function aliasOf(
   m: Matching,
   label: Int32Array,
   members: readonly number[],
   range: { min: number; max: number },
-): number | undefined {
+): Alias | undefined {
   const { map, own } = m;
   const { width } = own;
   // A step, not the soft border of a smooth patch of texture.
@@ -174,7 +152,7 @@ function aliasShift(
   let barrier = 0;
   for (let s = 1; reading + s <= range.max; s++) {
     const off = unmatched(() => s) - atOwn;
-    if (s >= surround + IN_FRONT - reading && off <= TIE && barrier > MOVED) return s;
+    if (s >= surround + IN_FRONT - reading && off <= TIE && barrier > MOVED) return { shift: s, reading };
     barrier = Math.max(barrier, off);
   }
   return undefined;
