@@ -1,3 +1,4 @@
+import { popcount } from '../align/features';
 import type { GrayImage } from '../cv/gray';
 
 /**
@@ -16,15 +17,23 @@ export interface Matching {
 }
 
 /**
- * |own − other| at pixel i, the other view read at its disparity plus `shift` in Birchfield and Tomasi's way: the
- * distance to the range the other row spans within half a pixel of that position, so that an edge sampled at
- * another phase (a repeat lies a fractional number of pixels away) costs nothing. A reading outside the other view
- * costs the most a pixel can.
+ * |own − other| at pixel i, the other view read at its disparity plus `shift` in Birchfield and Tomasi's way (see
+ * differenceAt).
  */
 export function difference(m: Matching, i: number, shift: number): number {
+  return differenceAt(m, i, m.map[i]! + shift);
+}
+
+/**
+ * |own − other| at pixel i, the other view read at disparity `reading` in Birchfield and Tomasi's way: the distance
+ * to the range the other row spans within half a pixel of that position, so that an edge sampled at another phase
+ * (a repeat lies a fractional number of pixels away) costs nothing. A reading outside the other view costs the
+ * most a pixel can.
+ */
+export function differenceAt(m: Matching, i: number, reading: number): number {
   const { width } = m.own;
   const x = i % width;
-  const q = Math.round(x + m.sign * (m.map[i]! + shift));
+  const q = Math.round(x + m.sign * reading);
   // Outside the other view nothing shows: no reading there can be told from another.
   if (q < 0 || q >= width) return 255;
   const row = m.other.data;
@@ -39,19 +48,49 @@ export function difference(m: Matching, i: number, shift: number): number {
 
 /** Σ |own − other| over `pixels`, the other view interpolated linearly at each one's disparity plus `shift`. */
 export function exactCost(m: Matching, pixels: readonly number[], shift: number): number {
-  const { width } = m.own;
   let sum = 0;
-  for (const i of pixels) {
-    const x = i % width;
-    const q = x + m.sign * (m.map[i]! + shift);
-    if (!(q >= 0 && q <= width - 1)) {
-      sum += 255;
-      continue;
-    }
-    const q0 = Math.min(width - 2, Math.floor(q));
-    const f = q - q0;
-    const v = m.other.data[i - x + q0]! * (1 - f) + m.other.data[i - x + q0 + 1]! * f;
-    sum += Math.abs(m.own.data[i]! - v);
-  }
+  for (const i of pixels) sum += exactAt(m, i, m.map[i]! + shift);
   return sum;
+}
+
+/** |own − other| at pixel i, the other view interpolated linearly at disparity `reading` (255 outside it). */
+export function exactAt(m: Matching, i: number, reading: number): number {
+  const { width } = m.own;
+  const x = i % width;
+  const q = x + m.sign * reading;
+  if (!(q >= 0 && q <= width - 1)) return 255;
+  const q0 = Math.min(width - 2, Math.floor(q));
+  const f = q - q0;
+  const v = m.other.data[i - x + q0]! * (1 - f) + m.other.data[i - x + q0 + 1]! * f;
+  return Math.abs(m.own.data[i]! - v);
+}
+
+/**
+ * Σ of differing census bits over `pixels`, the other view read at each one's disparity plus `shift` as the matcher
+ * reads it (see censusAt).
+ */
+export function censusCost(m: Matching, pixels: readonly number[], shift: number): number {
+  let sum = 0;
+  for (const i of pixels) sum += censusAt(m, i, m.map[i]! + shift);
+  return sum;
+}
+
+/**
+ * Differing census bits at pixel i, the other view read at disparity `reading` as the matcher reads it (see
+ * censusBits in census-sgm.ts): the least of the codes at the two pixels around that position and the half-step code
+ * between them. At the nearest pixel alone, an alias a fraction of a pixel off the own reading's phase mismatched at
+ * every edge: a painted fence's boards, which match exactly one spacing on, differed by 3–7 bits per pixel in half of
+ * their regions.
+ */
+export function censusAt(m: Matching, i: number, reading: number): number {
+  const { width } = m.own;
+  const x = i % width;
+  const q = Math.floor(x + m.sign * reading);
+  if (!(q >= 0 && q < width - 1)) return 24;
+  const own = m.ownCodes[i]!;
+  const j = i - x + q;
+  const at = popcount(own ^ m.otherCodes[j]!);
+  const next = popcount(own ^ m.otherCodes[j + 1]!);
+  const between = popcount(own ^ m.otherHalf()[j]!);
+  return Math.min(at, next, between);
 }

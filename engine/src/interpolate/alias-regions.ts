@@ -1,3 +1,5 @@
+import type { GrayImage } from '../cv/gray';
+
 /**
  * Grows the region of pixel `start` (already labelled `region`): the 4-connected pixels whose value lies within
  * `tolerance` of the start's, not of each neighbour's (a depth edge's in-between disparities, or a soft grey ramp,
@@ -57,4 +59,68 @@ export function structureVote(
     if (sum > (best?.pixels ?? 0)) best = { shift, pixels: sum };
   }
   return best;
+}
+
+/** Row ends (the region's left and right edges on each row) a flat region needs to be judged. */
+const MIN_STEPS = 16;
+/**
+ * Mean grey step (levels) across a flat region's edges, two pixels out (past the blur): a painted board's edge, not
+ * the border of a smooth patch of texture, which is flat too and finds its like along the row by chance.
+ */
+const MIN_CONTRAST = 16;
+
+/** Whether a flat region of `own` (its pixels labelled in `label`) is bounded by steps of its own (see MIN_CONTRAST). */
+export function stepEdged(own: GrayImage, label: Int32Array, members: readonly number[]): boolean {
+  const steps = rowEnds(own, label, members);
+  return steps.length >= MIN_STEPS && steps.reduce((sum, c) => sum + c, 0) >= MIN_CONTRAST * steps.length;
+}
+
+/** The grey step at each of the region's row ends (its left and right edge on each row), two pixels out. */
+function rowEnds(own: GrayImage, label: Int32Array, members: readonly number[]): number[] {
+  const { width, data } = own;
+  const region = label[members[0]!]!;
+  const steps: number[] = [];
+  for (const i of members) {
+    const x = i % width;
+    for (let step = -1; step <= 1; step += 2) {
+      if (x + step < 0 || x + step >= width || label[i + step] === region) continue;
+      const far = x + 2 * step >= 0 && x + 2 * step < width ? i + 2 * step : i + step;
+      steps.push(Math.abs(data[far]! - data[i]!));
+    }
+  }
+  return steps;
+}
+
+/** Pixels `from` to `to` px outside the region along its rows (one beside two rows' ends may come twice). */
+export function outside(
+  label: Int32Array,
+  members: readonly number[],
+  width: number,
+  from: number,
+  to: number,
+): number[] {
+  const region = label[members[0]!]!;
+  const found: number[] = [];
+  for (const i of members) {
+    const x = i % width;
+    for (let step = -1; step <= 1; step += 2) {
+      const next = x + step;
+      if (next < 0 || next >= width || label[i + step] === region) continue;
+      for (let k = from; k <= to; k++) {
+        const xk = x + step * k;
+        if (xk < 0 || xk >= width || label[i + step * k] === region) break;
+        found.push(i + step * k);
+      }
+    }
+  }
+  return found;
+}
+
+/** Median of the values that are not NaN (NaN when none is). */
+export function median(values: ArrayLike<number>): number {
+  // A typed array sorts numerically, and several times faster than an array with a comparator.
+  const kept = Float64Array.from(values)
+    .filter((v) => !Number.isNaN(v))
+    .sort();
+  return kept.length === 0 ? Number.NaN : kept[kept.length >> 1]!;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type GrayImage, reducedGray } from '../cv/gray';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
+import { exactMaps, shareWhere } from '../testing/scene-maps';
 import { aliasMaps } from './ambiguous-repeats';
 import { censusCodes } from './census-sgm';
 import { interpolatePair } from './interpolate-views';
@@ -19,53 +20,14 @@ function ambiguousFence(): LayeredScene {
   return makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 5, { spacing: 0.88, parallax: 1.39 });
 }
 
-/**
- * The exact maps of a scene (DisparityMaps' convention) on the WIDTH × HEIGHT grid, the scene being `scale` times
- * larger (each grid pixel reads the middle of its block), with the boards optionally at another disparity (grid px).
- */
-function exactMaps(
-  scene: LayeredScene,
-  boards?: number,
-  scale = 1,
-): { left: Float32Array; right: Float32Array } {
-  const map = (c: number) => {
-    const out = new Float32Array(WIDTH * HEIGHT);
-    for (let y = 0; y < HEIGHT; y++) {
-      for (let x = 0; x < WIDTH; x++) {
-        for (let k = scene.layers.length - 1; k >= 0; k--) {
-          const layer = scene.layers[k]!;
-          const lx = x * scale + (scale - 1) / 2 + c * layer.disparity - layer.x;
-          if (lx < 0 || lx > layer.width - 1) continue;
-          out[y * WIDTH + x] = k > 0 && boards !== undefined ? boards : layer.disparity / scale;
-          break;
-        }
-      }
-    }
-    return out;
-  };
-  return { left: map(0), right: map(1) };
+/** The exact maps of a scene on the WIDTH × HEIGHT grid (see exactMaps). */
+function exactMapsOf(scene: LayeredScene, boards?: number, scale = 1) {
+  return exactMaps(scene, WIDTH, HEIGHT, boards, scale);
 }
 
 /** The grey views on the WIDTH-wide grid. */
 function greyViews(scene: LayeredScene): Promise<GrayImage[]> {
   return Promise.all([0, 1].map((c) => reducedGray(renderView(scene, c), WIDTH)));
-}
-
-/** Share of the map's pixels where `want` holds, over those where `where` holds. */
-function share(
-  map: Float32Array,
-  truth: Float32Array,
-  where: (t: number) => boolean,
-  want: (v: number) => boolean,
-) {
-  let total = 0;
-  let hits = 0;
-  for (let i = 0; i < map.length; i++) {
-    if (!where(truth[i]!)) continue;
-    total++;
-    if (want(map[i]!)) hits++;
-  }
-  return hits / total;
 }
 
 /**
@@ -81,13 +43,13 @@ function expectBoardsAt(
 ): void {
   expect(alias).toBeDefined();
   for (const side of ['left', 'right'] as const) {
-    const onBoard = share(
+    const onBoard = shareWhere(
       alias![side],
       truth[side],
       (t) => t === d,
       (v) => Math.abs(v - reading) < 0.5,
     );
-    const onWall = share(
+    const onWall = shareWhere(
       alias![side],
       truth[side],
       (t) => t === 0,
@@ -118,7 +80,7 @@ describe('aliases of repeated flat parts', () => {
     const spacing = boards[1]!.x - boards[0]!.x;
     expect([d, spacing]).toEqual([16, 14]);
     const [left, right] = await greyViews(scene);
-    const truth = exactMaps(scene);
+    const truth = exactMapsOf(scene);
     for (const [reading, other] of [
       [d, d - spacing],
       [d - spacing, d],
@@ -126,7 +88,7 @@ describe('aliases of repeated flat parts', () => {
       const alias = aliasMaps({
         left: left!,
         right: right!,
-        maps: exactMaps(scene, reading),
+        maps: exactMapsOf(scene, reading),
         range: RANGE,
         codes: censusCodes(left!, right!),
       });
@@ -145,7 +107,7 @@ describe('aliases of repeated flat parts', () => {
     const d = boards[0]!.disparity / 3;
     const spacing = (boards[1]!.x - boards[0]!.x) / 3;
     const [left, right] = await greyViews(scene);
-    const maps = exactMaps(scene, d, 3);
+    const maps = exactMapsOf(scene, d, 3);
     const alias = aliasMaps({
       left: left!,
       right: right!,
@@ -155,7 +117,7 @@ describe('aliases of repeated flat parts', () => {
     });
     expect(alias).toBeDefined();
     for (const side of ['left', 'right'] as const) {
-      const moved = share(
+      const moved = shareWhere(
         alias![side],
         maps[side],
         (t) => Math.abs(t - d) < 0.01,
@@ -174,11 +136,11 @@ describe('aliases of repeated flat parts', () => {
     const spacing = boards[1]!.x - boards[0]!.x;
     expect([d, spacing]).toEqual([16, 20]);
     const [left, right] = await greyViews(scene);
-    const truth = exactMaps(scene);
+    const truth = exactMapsOf(scene);
     const alias = aliasMaps({
       left: left!,
       right: right!,
-      maps: exactMaps(scene, d - spacing),
+      maps: exactMapsOf(scene, d - spacing),
       range: RANGE,
       codes: censusCodes(left!, right!),
     });
@@ -194,7 +156,7 @@ describe('aliases of repeated flat parts', () => {
       layers: fence.layers.map((layer, k) => (k === 0 ? layer : { ...layer, disparity: 0 })),
     };
     const [left, right] = await greyViews(painted);
-    const maps = exactMaps(painted);
+    const maps = exactMapsOf(painted);
     // Read 1 px off the wall (a matcher's noise), they are still the wall's.
     const noisy = {
       left: maps.left.map((v, i) => (painted.layers.length > 1 && i % 7 === 0 ? v - 1 : v)),
@@ -223,7 +185,7 @@ describe('aliases of repeated flat parts', () => {
         aliasMaps({
           left: left!,
           right: right!,
-          maps: exactMaps(scene),
+          maps: exactMapsOf(scene),
           range: RANGE,
           codes: censusCodes(left!, right!),
         }),

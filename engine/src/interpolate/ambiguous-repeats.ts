@@ -1,7 +1,6 @@
-import { popcount } from '../align/features';
 import { halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
-import { difference, exactCost, type Matching } from './alias-costs';
+import { censusCost, difference, exactCost, type Matching } from './alias-costs';
 import { growRegion, structureVote } from './alias-regions';
 import type { CensusCodes } from './census-sgm';
 import { flatBehindAliases } from './flat-behind';
@@ -98,28 +97,7 @@ export function aliasMaps(input: AliasInput): AliasMaps | undefined {
  * fences, railings, poles, window grids and tiled floors have few or no passing regions and are left as they were.
  */
 export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float32Array): number {
-  const { cl, cr, half } = input.codes;
-  const { left, right } = input;
-  const m: Matching =
-    side === 'left'
-      ? {
-          map: input.maps.left,
-          own: left,
-          other: right,
-          ownCodes: cl,
-          otherCodes: cr,
-          otherHalf: () => half,
-          sign: -1,
-        }
-      : {
-          map: input.maps.right,
-          own: right,
-          other: left,
-          ownCodes: cr,
-          otherCodes: cl,
-          otherHalf: once(() => halfStepCensus(left.data, left.width, left.height)),
-          sign: 1,
-        };
+  const m = matchingOf(input, side);
   const { map } = m;
   const { width } = m.own;
   const label = new Int32Array(map.length).fill(-1);
@@ -159,6 +137,31 @@ export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float3
     }
   }
   return changed + flatBehindAliases(m, input.range, out);
+}
+
+/** One view's map and views as the alias tests read them (see Matching). */
+export function matchingOf(input: AliasInput, side: 'left' | 'right'): Matching {
+  const { cl, cr, half } = input.codes;
+  const { left, right } = input;
+  return side === 'left'
+    ? {
+        map: input.maps.left,
+        own: left,
+        other: right,
+        ownCodes: cl,
+        otherCodes: cr,
+        otherHalf: () => half,
+        sign: -1,
+      }
+    : {
+        map: input.maps.right,
+        own: right,
+        other: left,
+        ownCodes: cr,
+        otherCodes: cl,
+        otherHalf: once(() => halfStepCensus(left.data, left.width, left.height)),
+        sign: 1,
+      };
 }
 
 /** A region's alias: the nearest shift that passed the screen, refined, and whether it passed every test. */
@@ -267,34 +270,6 @@ function surroundDisparity(
   if (values.length === 0) return Number.POSITIVE_INFINITY;
   values.sort((a, b) => a - b);
   return values[values.length >> 1]!;
-}
-
-/**
- * Σ of differing census bits over `pixels`, the other view read at each one's disparity plus `shift` as the matcher
- * reads it (see censusBits in census-sgm.ts): the least of the codes at the two pixels around that position and the
- * half-step code between them. At the nearest pixel alone, an alias a fraction of a pixel off the own reading's
- * phase mismatched at every edge: a painted fence's boards, which match exactly one spacing on, differed by 3–7 bits
- * per pixel in half of their regions.
- */
-function censusCost(m: Matching, pixels: readonly number[], shift: number): number {
-  const { width } = m.own;
-  const otherHalf = m.otherHalf();
-  let sum = 0;
-  for (const i of pixels) {
-    const x = i % width;
-    const q = Math.floor(x + m.sign * (m.map[i]! + shift));
-    if (!(q >= 0 && q < width - 1)) {
-      sum += 24;
-      continue;
-    }
-    const own = m.ownCodes[i]!;
-    const j = i - x + q;
-    const at = popcount(own ^ m.otherCodes[j]!);
-    const next = popcount(own ^ m.otherCodes[j + 1]!);
-    const between = popcount(own ^ otherHalf[j]!);
-    sum += Math.min(at, next, between);
-  }
-  return sum;
 }
 
 /** `make`'s result, made on the first call only. */

@@ -1,5 +1,5 @@
 import { difference, type Matching } from './alias-costs';
-import { growRegion, structureVote } from './alias-regions';
+import { growRegion, median, outside, stepEdged, structureVote } from './alias-regions';
 
 /**
  * A flat part of a repeated structure whose parallax is about its spacing (the boards of a painted fence moved by
@@ -34,13 +34,6 @@ const SURROUND_FROM = 3;
 const SURROUND_TO = 6;
 /** The alias stands this far (grid px) in front of the surround. */
 const IN_FRONT = 1.5;
-/** Row ends (the region's left and right edges on each row) a region needs to be judged. */
-const MIN_STEPS = 16;
-/**
- * Mean grey step (levels) across the region's edges, two pixels out (past the blur): a painted board's edge, not the
- * border of a smooth patch of texture, which is flat too and finds its like along the row by chance.
- */
-const MIN_CONTRAST = 16;
 /** A pixel matches at a reading when its grey level differs by at most this (see difference). */
 const MATCHED = 12;
 /**
@@ -122,20 +115,7 @@ function aliasOf(
 ): Alias | undefined {
   const { map, own } = m;
   const { width } = own;
-  // A step, not the soft border of a smooth patch of texture.
-  const region = label[members[0]!]!;
-  let steps = 0;
-  let contrast = 0;
-  for (const i of members) {
-    const x = i % width;
-    for (let step = -1; step <= 1; step += 2) {
-      if (x + step < 0 || x + step >= width || label[i + step] === region) continue;
-      const far = x + 2 * step >= 0 && x + 2 * step < width ? i + 2 * step : i + step;
-      contrast += Math.abs(own.data[far]! - own.data[i]!);
-      steps++;
-    }
-  }
-  if (steps < MIN_STEPS || contrast < MIN_CONTRAST * steps) return undefined;
+  if (!stepEdged(own, label, members)) return undefined;
   const reading = median(members.map((i) => map[i]!));
   const surround = median(outside(label, members, width, SURROUND_FROM, SURROUND_TO).map((i) => map[i]!));
   if (!(reading < surround + IN_FRONT && Math.abs(reading - surround) > APART)) return undefined;
@@ -156,35 +136,4 @@ function aliasOf(
     barrier = Math.max(barrier, off);
   }
   return undefined;
-}
-
-/** Pixels `from` to `to` px outside the region along its rows (one beside two rows' ends may come twice). */
-function outside(
-  label: Int32Array,
-  members: readonly number[],
-  width: number,
-  from: number,
-  to: number,
-): number[] {
-  const region = label[members[0]!]!;
-  const found: number[] = [];
-  for (const i of members) {
-    const x = i % width;
-    for (let step = -1; step <= 1; step += 2) {
-      const next = x + step;
-      if (next < 0 || next >= width || label[i + step] === region) continue;
-      for (let k = from; k <= to; k++) {
-        const xk = x + step * k;
-        if (xk < 0 || xk >= width || label[i + step * k] === region) break;
-        found.push(i + step * k);
-      }
-    }
-  }
-  return found;
-}
-
-/** Median of the values that are not NaN (NaN when none is). */
-function median(values: number[]): number {
-  const kept = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  return kept.length === 0 ? Number.NaN : kept[kept.length >> 1]!;
 }
