@@ -3,11 +3,12 @@ import sharp from 'sharp';
 import { type GrayImage, reducedGray } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
-import { aliasMaps } from './ambiguous-repeats';
+import { type AliasInput, type AliasMaps, aliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm } from './census-sgm';
 import { averageWithin, changedColumns } from './changed-columns';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
+import { settleFlatParts } from './flat-parts';
 import { startHelper } from './helper-thread';
 import { crossFade } from './quality';
 import {
@@ -69,7 +70,8 @@ export async function interpolateViews(
  * - each frame synthesized at full size with the nearer surface winning, and blended towards the cross-fade where
  *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would;
  * - where a repeated flat structure matches as well one spacing nearer or farther (see aliasMaps), the frames are
- *   made under both readings and averaged: nothing in the views tells which is true.
+ *   made under both readings and averaged: nothing in the views tells which is true; its flat parts, which the
+ *   matcher reads in pieces, are read as wholes first (see settleFlatParts).
  * Also returns the pair's confidence (share of reliable pixels).
  */
 export async function interpolatePair(
@@ -117,7 +119,10 @@ export async function interpolatePair(
     : twoThreads
       ? await aliasMapsOnTwoThreads(aliasInput)
       : aliasMaps(aliasInput);
-  if (alias) readings.push(reading(alias));
+  const settled = synthesize ? settledMaps(aliasInput, alias) : undefined;
+  if (settled) readings[0] = reading(settled.primary);
+  const second = settled?.alias ?? alias;
+  if (second) readings.push(reading(second));
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
   const images = twoThreads ? { left: sharedImage(left), right: sharedImage(right) } : { left, right };
   const plansOf = ({ left: l, right: r }: (typeof readings)[number]) => {
@@ -152,6 +157,26 @@ export async function interpolatePair(
     return synthesize ? synthesized[inside.indexOf(t)]! : crossFade(left, right, t);
   });
   return { frames, confidence };
+}
+
+/**
+ * The maps with the flat parts of a repeated structure read as wholes (see settleFlatParts), and the alias maps
+ * with their other reading; undefined when there are none.
+ */
+function settledMaps(
+  input: AliasInput,
+  alias: AliasMaps | undefined,
+): { primary: AliasMaps; alias: AliasMaps } | undefined {
+  const copy = (maps: AliasMaps) => ({
+    left: new Float32Array(maps.left),
+    right: new Float32Array(maps.right),
+  });
+  const primary = copy(input.maps);
+  const other = alias ? copy(alias) : copy(input.maps);
+  const settled =
+    settleFlatParts(input, 'left', primary.left, other.left) +
+    settleFlatParts(input, 'right', primary.right, other.right);
+  return settled > 0 ? { primary, alias: other } : undefined;
 }
 
 /**
