@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reducedGray } from '../cv/gray';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
+import { seeded } from '../seeded-random';
 import { exactMaps, shareWhere } from '../testing/scene-maps';
 import { censusCodes, censusSgm } from './census-sgm';
 import { settleFlatParts } from './flat-parts';
@@ -62,6 +63,32 @@ describe('flat parts of a repeated structure', () => {
       for (const map of [primary[side], alias[side]]) {
         expect(at(map, 0, wall), side).toBeGreaterThan(at(read[side], 0, wall) + 0.1);
       }
+    }
+  });
+
+  it('finds the wall behind the boards by matching it where the matcher read it in patches', async () => {
+    // A low-contrast wall matched over a wide range was read in patches: a quarter of the pixels beside a board
+    // within a level of their median. Half of the wall's readings scattered over 30 levels here.
+    const scene = paintedFence();
+    const boards = scene.layers.slice(1);
+    const d = boards[0]!.disparity / SCALE;
+    const spacing = (boards[1]!.x - boards[0]!.x) / SCALE;
+    const truth = exactMaps(scene, WIDTH, HEIGHT, undefined, SCALE);
+    const { read } = await settled(scene);
+    const random = seeded(11);
+    const scatter = (map: Float32Array, wall: Float32Array) =>
+      map.map((v, i) => (wall[i] === 0 && random() < 0.5 ? -10 + 30 * random() : v));
+    const scattered = { left: scatter(read.left, truth.left), right: scatter(read.right, truth.right) };
+    const { alias } = await settled(scene, scattered);
+    for (const side of ['left', 'right'] as const) {
+      // The matcher read under a tenth of the boards one spacing nearer (see above).
+      const onAlias = shareWhere(
+        alias[side],
+        truth[side],
+        (t) => t > 0,
+        (v) => Math.abs(v - (d + spacing)) < 0.5,
+      );
+      expect(onAlias, side).toBeGreaterThan(0.4);
     }
   });
 
