@@ -1,5 +1,5 @@
 import { censusAt, differenceAt, exactAt, type Matching } from './alias-costs';
-import { growRegion, outside, stepEdged, structureVote } from './alias-regions';
+import { growRegion, median, outside, stepEdged, structureVote } from './alias-regions';
 import { type AliasInput, matchingOf } from './ambiguous-repeats';
 
 /**
@@ -165,25 +165,27 @@ function surroundOf(
   range: { min: number; max: number },
 ): number | undefined {
   const ring = outside(label, members, m.own.width, SURROUND_FROM, SURROUND_TO);
-  const around = Float64Array.from(ring, (i) => m.map[i]!)
-    .filter((d) => !Number.isNaN(d))
-    .sort();
-  const read = around[around.length >> 1];
-  let near = 0;
-  for (const d of around) if (read !== undefined && Math.abs(d - read) <= 1) near++;
-  if (read !== undefined && near >= SURROUND_SHARE * around.length) return read;
-  if (ring.length === 0) return undefined;
+  const around = ring.map((i) => m.map[i]!).filter((d) => !Number.isNaN(d));
+  const read = median(around);
+  const near = around.filter((d) => Math.abs(d - read) <= 1).length;
+  if (around.length > 0 && near >= SURROUND_SHARE * around.length) return read;
   let best: number | undefined;
   let least = RING_UNMATCHED;
   for (let d = Math.floor(range.min); d <= Math.ceil(range.max); d++) {
-    let n = 0;
-    for (const i of ring) if (differenceAt(m, i, d) > MATCHED) n++;
-    if (n / ring.length < least) {
-      least = n / ring.length;
+    const share = unmatchedShare(m, ring, d);
+    if (share < least) {
+      least = share;
       best = d;
     }
   }
   return best;
+}
+
+/** Share of `pixels` that fail to match (see MATCHED) at `reading`; 1 for none. */
+function unmatchedShare(m: Matching, pixels: readonly number[], reading: number): number {
+  let n = 0;
+  for (const i of pixels) if (differenceAt(m, i, reading) > MATCHED) n++;
+  return pixels.length > 0 ? n / pixels.length : 1;
 }
 
 /**
@@ -196,19 +198,15 @@ function frontReadings(
   surround: number,
   range: { min: number; max: number },
 ): [number, number] | undefined {
-  const unmatchedAt = (reading: number) => {
-    let n = 0;
-    for (const i of members) if (differenceAt(m, i, reading) > MATCHED) n++;
-    return n / members.length;
-  };
   // Matched where its surround is read, it moves with it (most flat regions are the surround's and stop here).
-  const atSurround = unmatchedAt(Math.round(surround));
+  const atSurround = unmatchedShare(m, members, Math.round(surround));
   if (atSurround <= TIE) return undefined;
-  // Only readings in front count: bounded by steps of its own, it covers its surround.
+  // Only readings in front count (bounded by steps of its own, it covers its surround): from the whole level after
+  // the surround's rounded reading, which is more than APART in front of it.
   const from = Math.max(Math.floor(range.min), Math.round(surround) + 1);
   const unmatched = Float64Array.from(
     { length: Math.max(0, Math.ceil(range.max) + BEYOND - from + 1) },
-    (_, k) => unmatchedAt(from + k),
+    (_, k) => unmatchedShare(m, members, from + k),
   );
   const best = Math.min(...unmatched);
   if (!(best <= OWN) || atSurround <= best + TIE) return undefined;
@@ -230,8 +228,7 @@ function frontReadings(
     inRun = true;
     barrier = 0;
   }
-  const front = minima.map((k) => from + k).filter((d) => d > surround + APART);
-  return front.length < 2 ? undefined : [front[0]!, front[1]!];
+  return minima.length < 2 ? undefined : [from + minima[0]!, from + minima[1]!];
 }
 
 /**

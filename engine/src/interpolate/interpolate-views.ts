@@ -161,7 +161,8 @@ export async function interpolatePair(
 
 /**
  * The maps with the flat parts of a repeated structure read as wholes (see settleFlatParts), and the alias maps
- * with their other reading; undefined when there are none.
+ * with their other reading (`alias` itself, written in place, when there is one); undefined when there are none,
+ * and then nothing was written.
  */
 function settledMaps(
   input: AliasInput,
@@ -172,7 +173,7 @@ function settledMaps(
     right: new Float32Array(maps.right),
   });
   const primary = copy(input.maps);
-  const other = alias ? copy(alias) : copy(input.maps);
+  const other = alias ?? copy(input.maps);
   const settled =
     settleFlatParts(input, 'left', primary.left, other.left) +
     settleFlatParts(input, 'right', primary.right, other.right);
