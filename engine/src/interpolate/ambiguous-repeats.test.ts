@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type GrayImage, reducedGray } from '../cv/gray';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
-import { exactMaps, shareWhere } from '../testing/scene-maps';
+import { exactMaps, greyViews, shareWhere } from '../testing/scene-maps';
 import { aliasMaps } from './ambiguous-repeats';
 import { censusCodes } from './census-sgm';
 import { interpolatePair } from './interpolate-views';
@@ -23,11 +22,6 @@ function ambiguousFence(): LayeredScene {
 /** The exact maps of a scene on the WIDTH × HEIGHT grid (see exactMaps). */
 function exactMapsOf(scene: LayeredScene, boards?: number, scale = 1) {
   return exactMaps(scene, WIDTH, HEIGHT, boards, scale);
-}
-
-/** The grey views on the WIDTH-wide grid. */
-function greyViews(scene: LayeredScene): Promise<GrayImage[]> {
-  return Promise.all([0, 1].map((c) => reducedGray(renderView(scene, c), WIDTH)));
 }
 
 /**
@@ -79,7 +73,7 @@ describe('aliases of repeated flat parts', () => {
     const d = boards[0]!.disparity;
     const spacing = boards[1]!.x - boards[0]!.x;
     expect([d, spacing]).toEqual([16, 14]);
-    const [left, right] = await greyViews(scene);
+    const [left, right] = await greyViews(scene, WIDTH);
     const truth = exactMapsOf(scene);
     for (const [reading, other] of [
       [d, d - spacing],
@@ -106,7 +100,7 @@ describe('aliases of repeated flat parts', () => {
     const boards = scene.layers.slice(1);
     const d = boards[0]!.disparity / 3;
     const spacing = (boards[1]!.x - boards[0]!.x) / 3;
-    const [left, right] = await greyViews(scene);
+    const [left, right] = await greyViews(scene, WIDTH);
     const maps = exactMapsOf(scene, d, 3);
     const alias = aliasMaps({
       left: left!,
@@ -135,7 +129,7 @@ describe('aliases of repeated flat parts', () => {
     const d = boards[0]!.disparity;
     const spacing = boards[1]!.x - boards[0]!.x;
     expect([d, spacing]).toEqual([16, 20]);
-    const [left, right] = await greyViews(scene);
+    const [left, right] = await greyViews(scene, WIDTH);
     const truth = exactMapsOf(scene);
     const alias = aliasMaps({
       left: left!,
@@ -155,7 +149,7 @@ describe('aliases of repeated flat parts', () => {
       ...fence,
       layers: fence.layers.map((layer, k) => (k === 0 ? layer : { ...layer, disparity: 0 })),
     };
-    const [left, right] = await greyViews(painted);
+    const [left, right] = await greyViews(painted, WIDTH);
     const maps = exactMapsOf(painted);
     // Read 1 px off the wall (a matcher's noise), they are still the wall's.
     const noisy = {
@@ -180,7 +174,7 @@ describe('aliases of repeated flat parts', () => {
     const fence = ambiguousFence();
     const single: LayeredScene = { ...fence, layers: [fence.layers[0]!, fence.layers[20]!] };
     for (const scene of [textured, single]) {
-      const [left, right] = await greyViews(scene);
+      const [left, right] = await greyViews(scene, WIDTH);
       expect(
         aliasMaps({
           left: left!,

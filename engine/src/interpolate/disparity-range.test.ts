@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type GrayImage, reducedGray } from '../cv/gray';
+import type { GrayImage } from '../cv/gray';
 import { type Cv, loadOpenCv } from '../cv/opencv';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
-import { type LayeredScene, makeLayeredScene, renderView } from '../cv/synthetic-scene';
+import { type LayeredScene, makeLayeredScene } from '../cv/synthetic-scene';
+import { greyViews } from '../testing/scene-maps';
 import { censusSgm, type DisparityMaps } from './census-sgm';
 import { disparityRange } from './disparity-range';
 import { censusSgmOnTwoThreads } from './two-threads';
@@ -21,7 +22,7 @@ function greyPair(scene: LayeredScene, contrast = 1): Promise<GrayImage[]> {
     ...layer,
     texture: layer.texture.map((v) => 0.55 + contrast * (v - 0.55)),
   }));
-  return Promise.all([0, 1].map((c) => reducedGray(renderView({ ...scene, layers }, c), WIDTH)));
+  return greyViews({ ...scene, layers }, WIDTH);
 }
 
 /** A dense match that finds nothing consistent (what the range is without the dense check). */

@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { type GrayImage, reducedGray } from '../cv/gray';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, makeLayeredScene, noiseTexture, renderView } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
+import { greyViews } from '../testing/scene-maps';
 import { censusSgm } from './census-sgm';
 import { interpolatePair } from './interpolate-views';
 import { crossFade, psnr } from './quality';
-
-/** The left and right views of a scene as grey copies `side` px wide (the matcher's input). */
-function greyPair(scene: LayeredScene, side: number): Promise<GrayImage[]> {
-  return Promise.all([0, 1].map((c) => reducedGray(renderView(scene, c), side)));
-}
 
 describe('row disparity for in-betweens', () => {
   it('finds the known disparity of each layer and marks the half-occlusions', async () => {
     const scene = makeLayeredScene({ width: 320, height: 240, seed: 4, objects: 1, maxDisparity: 16 });
     const layer = scene.layers[1]!;
-    const [left, right] = await greyPair(scene, 320);
+    const [left, right] = await greyViews(scene, 320);
     const maps = censusSgm(left!, right!, { min: -8, max: 24 });
     let inside = 0;
     let right16 = 0;
@@ -77,7 +72,7 @@ describe('row disparity for in-betweens', () => {
         },
       ],
     };
-    const [left, right] = await greyPair(scene, 320);
+    const [left, right] = await greyViews(scene, 320);
     const maps = censusSgm(left!, right!, { min: 0, max: 16 });
     let near = 0;
     let total = 0;
@@ -96,7 +91,7 @@ describe('row disparity for in-betweens', () => {
     const boards = scene.layers.slice(1);
     const d = boards[0]!.disparity;
     expect([d, boards[0]!.width, boards[1]!.x - boards[0]!.x]).toEqual([12, 4, 16]);
-    const [left, right] = await greyPair(scene, 640);
+    const [left, right] = await greyViews(scene, 640);
     const maps = censusSgm(left!, right!, { min: -8, max: 20 });
     let total = 0;
     let truth = 0;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reducedGray } from '../cv/gray';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
 import { seeded } from '../seeded-random';
-import { exactMaps, shareWhere } from '../testing/scene-maps';
+import { exactMaps, greyViews, shareWhere } from '../testing/scene-maps';
 import { censusCodes, censusSgm } from './census-sgm';
 import { settleFlatParts } from './flat-parts';
 import { interpolatePair } from './interpolate-views';
@@ -25,7 +24,7 @@ function paintedFence(): LayeredScene {
 
 /** The grey views of a scene on the grid, and what settleFlatParts makes of `maps` of them (both views). */
 async function settled(scene: LayeredScene, maps?: { left: Float32Array; right: Float32Array }) {
-  const [left, right] = await Promise.all([0, 1].map((c) => reducedGray(renderView(scene, c), WIDTH)));
+  const [left, right] = await greyViews(scene, WIDTH);
   const codes = censusCodes(left!, right!);
   // The matcher's own maps unless given.
   const read = maps ?? censusSgm(left!, right!, RANGE, codes);

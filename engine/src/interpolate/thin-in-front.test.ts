@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reducedGray } from '../cv/gray';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
-import { renderView } from '../cv/synthetic-scene';
+import { greyViews } from '../testing/scene-maps';
 import { censusSgm } from './census-sgm';
 import { placeThinRows, type ThinVolume } from './thin-in-front';
 
@@ -59,7 +58,7 @@ describe('thin runs matched behind their surroundings', () => {
     const scene = makeRepetitiveScene('painted-fence', 1920, 360, 111, { spacing: 1.3, parallax: 1.1 });
     const boards = scene.layers.slice(1);
     const d = boards[0]!.disparity / 3;
-    const [left, right] = await Promise.all([0, 1].map((c) => reducedGray(renderView(scene, c), 640)));
+    const [left, right] = await greyViews(scene, 640);
     const maps = censusSgm(left!, right!, { min: -30, max: 30 });
     let total = 0;
     let truth = 0;

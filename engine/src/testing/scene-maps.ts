@@ -1,4 +1,5 @@
-import type { LayeredScene } from '../cv/synthetic-scene';
+import { type GrayImage, reducedGray } from '../cv/gray';
+import { type LayeredScene, renderView } from '../cv/synthetic-scene';
 
 /**
  * The exact disparity maps of a layered scene (DisparityMaps' convention: left x − d in the right view, right x + d
@@ -47,4 +48,9 @@ export function shareWhere(
     if (want(map[i]!)) hits++;
   }
   return hits / total;
+}
+
+/** The left and right views of a scene as grey copies `side` px wide (the matcher's input). */
+export function greyViews(scene: LayeredScene, side: number): Promise<GrayImage[]> {
+  return Promise.all([0, 1].map((c) => reducedGray(renderView(scene, c), side)));
 }
