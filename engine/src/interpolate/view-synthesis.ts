@@ -115,6 +115,7 @@ export function synthesizeRows(
   const s = grid.scale;
   const lastX = width - 1.000001;
   const ta = 1 - t;
+  const inv = 1 / s;
   for (let y = y0; y < y1; y++) {
     const grow = Math.min(grid.height - 1, Math.floor((y + 0.5) / s)) * gw;
     const by = Math.max(0, Math.min(grid.height - 2, Math.floor((y + 0.5) / s - 0.5)));
@@ -132,8 +133,8 @@ export function synthesizeRows(
       const d = smooth ? smoothDepth(depth, by * gw + bx[x]!, gw, wx[x]!, wy, depth[g]!) : depth[g]!;
       let xl = x + t * d * s;
       let xr = x - ta * d * s;
-      let wl = ta * sees(l.disparity, grow, gw, xl / s, d, tolerance);
-      let wr = t * sees(r.disparity, grow, gw, xr / s, d, tolerance);
+      let wl = ta * sees(l.disparity, grow, gw, xl * inv, d, tolerance);
+      let wr = t * sees(r.disparity, grow, gw, xr * inv, d, tolerance);
       if (wl + wr < 1e-6) {
         // Neither view sees the surface here. Where both hide it behind a nearer one (background behind a fence
         // whose boards cover the same columns in both views), the nearest part of it one of them sees stands in.
