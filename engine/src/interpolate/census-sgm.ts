@@ -44,8 +44,8 @@ const EDGE_LEVELS = 24;
  * the cameras; the least of the right view's at the pixel and half a pixel either side, see censusBits), aggregated
  * along four paths (both ways along rows and columns) with penalties P1 for ±1 changes and P2 for jumps, winner-take-all with a parabola for sub-pixel precision. The right view's map comes from the same
  * aggregated volume (S_R(x, d) = S_L(x + d, d)), so left–right consistency costs one more pass only.
- * On one thread; interpolatePair runs the same steps (sgmVolume, windowCostRows, aggregateSweep, winnerRows,
- * finishSgm) split over two threads, with the same result.
+ * On one thread; interpolatePair runs the same steps (sgmVolume, windowCostRows, aggregateSweep, finishedRows)
+ * split over two threads, with the same result.
  */
 export function censusSgm(
   left: GrayImage,
@@ -58,9 +58,8 @@ export function censusSgm(
   aggregateSweep(v, 1, v.total);
   aggregateSweep(v, -1, v.total);
   const maps = sgmMaps(v);
-  winnerRows(v, false, maps.left, 0, v.h);
-  winnerRows(v, true, maps.right, 0, v.h);
-  return finishSgm(v, maps);
+  finishedRows(v, maps, 0, v.h);
+  return maps;
 }
 
 /**
@@ -183,11 +182,16 @@ export function addTotals(into: Uint16Array, from: Uint16Array, start: number, e
   for (let i = start; i < end; i++) into[i] = into[i]! + from[i]!;
 }
 
-/** The last steps, in place: thin runs matched behind moved in front (placeThinRows), left–right consistency. */
-export function finishSgm(v: SgmVolume, maps: DisparityMaps): DisparityMaps {
-  placeThinRows(v, maps.left, maps.right, 0, v.h);
-  checkConsistency(maps.left, maps.right, maps.width, maps.height, 1);
-  return maps;
+/**
+ * The winners of rows [y0, y1) of both maps (winnerRows), then the last steps on those rows, in place: thin runs
+ * matched behind moved in front (placeThinRows), left–right consistency. Each row reads and writes only itself, so
+ * two threads may take a share of the rows each.
+ */
+export function finishedRows(v: SgmVolume, maps: DisparityMaps, y0: number, y1: number): void {
+  winnerRows(v, false, maps.left, y0, y1);
+  winnerRows(v, true, maps.right, y0, y1);
+  placeThinRows(v, maps.left, maps.right, y0, y1);
+  checkConsistency(maps.left, maps.right, maps.width, y0, y1, 1);
 }
 
 /**
@@ -630,11 +634,18 @@ function surroundOf(
   return around.subarray(0, n).sort()[n >> 1]!;
 }
 
-/** Marks NaN in both maps where a pixel's match does not point back to it within `tolerance`. */
-function checkConsistency(dl: Float32Array, dr: Float32Array, w: number, h: number, tolerance: number): void {
+/** Marks NaN in both maps, rows [y0, y1), where a pixel's match does not point back to it within `tolerance`. */
+function checkConsistency(
+  dl: Float32Array,
+  dr: Float32Array,
+  w: number,
+  y0: number,
+  y1: number,
+  tolerance: number,
+): void {
   const okL = new Uint8Array(w);
   const okR = new Uint8Array(w);
-  for (let y = 0; y < h; y++) {
+  for (let y = y0; y < y1; y++) {
     const row = y * w;
     consistentRow(dl, dr, row, w, -1, tolerance, okL);
     consistentRow(dr, dl, row, w, 1, tolerance, okR);

@@ -4,9 +4,9 @@ import {
   addTotals,
   aggregateSweep,
   type DisparityMaps,
+  finishedRows,
   type SgmVolume,
   windowCostRows,
-  winnerRows,
 } from './census-sgm';
 import { synthesizeRows, type ViewPlan } from './view-synthesis';
 
@@ -30,10 +30,7 @@ export const steps = {
   },
   addTotals: (into: Uint16Array, from: Uint16Array, start: number, end: number) =>
     addTotals(into, from, start, end),
-  winners: (v: SgmVolume, maps: DisparityMaps, y0: number, y1: number) => {
-    winnerRows(v, false, maps.left, y0, y1);
-    winnerRows(v, true, maps.right, y0, y1);
-  },
+  finishedRows: (v: SgmVolume, maps: DisparityMaps, y0: number, y1: number) => finishedRows(v, maps, y0, y1),
   /** aliasSide into `out`, refilled from the map first (a rerun starts over); the count moved into changed[0]. */
   aliasSide: (input: AliasInput, side: 'left' | 'right', out: Float32Array, changed: Int32Array) => {
     out.set(input.maps[side]);

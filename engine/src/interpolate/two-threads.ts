@@ -7,13 +7,12 @@ import {
   allocate,
   type CensusCodes,
   type DisparityMaps,
-  finishSgm,
+  finishedRows,
   type SgmOptions,
   sgmMaps,
   sgmVolume,
   sharedCopy,
   windowCostRows,
-  winnerRows,
 } from './census-sgm';
 import { onHelper } from './helper-thread';
 import { synthesizeRows, type ViewDisparity, type ViewPlan } from './view-synthesis';
@@ -35,8 +34,8 @@ export async function censusOnHelper(left: GrayImage, right: GrayImage): Promise
 
 /**
  * censusSgm on two threads, with the same result: the helper thread takes the lower half of the rows of the window
- * costs, the winners and the totals' sum, and the reverse aggregation sweep into a total of its own; this thread
- * the rest. The arrays live on SharedArrayBuffers, so nothing is copied between the threads.
+ * costs, the totals' sum and the winners with the last steps (finishedRows), and the reverse aggregation sweep into
+ * a total of its own; this thread the rest. The arrays live on SharedArrayBuffers, so nothing is copied between the threads.
  */
 export async function censusSgmOnTwoThreads(
   left: GrayImage,
@@ -54,11 +53,8 @@ export async function censusSgmOnTwoThreads(
     addTotals(v.total, reverse, 0, half),
   );
   const maps = sgmMaps(v);
-  await side(onHelper('winners', v, maps, mid, v.h), () => {
-    winnerRows(v, false, maps.left, 0, mid);
-    winnerRows(v, true, maps.right, 0, mid);
-  });
-  return finishSgm(v, maps);
+  await side(onHelper('finishedRows', v, maps, mid, v.h), () => finishedRows(v, maps, 0, mid));
+  return maps;
 }
 
 /**
