@@ -460,13 +460,7 @@ function stepPair(
  * bench/engine/interpolate.ts against marking repeats unreliable (a cross-fade there): painted fence
  * −0.09 → +0.6 dB, untuned fence −0.3 → +4.4 dB, untuned painted fence +1.6 → +2.4 dB.
  */
-export function winnerRows(
-  vol: SgmVolume,
-  fromRight: boolean,
-  out: Float32Array,
-  y0: number,
-  y1: number,
-): void {
+function winnerRows(vol: SgmVolume, fromRight: boolean, out: Float32Array, y0: number, y1: number): void {
   const { total, cost, pixels, w, levels, min, uniqueness } = vol;
   const row = new Int32Array(levels);
   // Level k of pixel x is at (pixel · levels + k); seen from the right view, pixel x + min + k.
