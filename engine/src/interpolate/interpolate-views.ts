@@ -11,6 +11,7 @@ import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { settleFlatParts } from './flat-parts';
 import { startHelper } from './helper-thread';
 import { crossFade } from './quality';
+import { placeThinLines } from './thin-lines';
 import {
   aliasMapsOnTwoThreads,
   censusOnHelper,
@@ -66,6 +67,8 @@ export async function interpolateViews(
  *   with left–right consistency and a uniqueness test (see censusSgm); the right view's levels matched to the
  *   left's per channel first (its colour term is not blind to exposure as census is: a right camera 15 % brighter
  *   cost a layered scene 14 of its 15 dB over a cross-fade);
+ * - lines thinner than the matcher's window (poles, rods) that it read with what surrounds them matched on their
+ *   own, as ridges of the grey level (see placeThinLines);
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
  * - each frame synthesized at full size with the nearer surface winning, and blended towards the cross-fade where
  *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would;
@@ -99,6 +102,7 @@ export async function interpolatePair(
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
     : censusSgm(grayL, grayR, sgm, census);
+  placeThinLines(grayL, grayR, { left, right }, maps, range);
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
     const sides = {
       left: fillDisparity(pair.left, maps.width, maps.height, 'left', pair.right),
