@@ -1,5 +1,6 @@
 import type { GrayImage } from '../cv/gray';
 import type { RawImage } from '../image';
+import { parabolaOffset } from './row-match';
 
 /**
  * A ridge departs from both of its neighbours RIDGE_STEP grid px away by at least RIDGE_LEVELS grey levels, the same
@@ -133,8 +134,8 @@ function ridgesOf(g: Uint8Array, row: number, w: number): Ridge[] {
     const before = sign * departure(x - 1);
     const after = sign * departure(x + 1);
     if (here < before || here <= after) continue;
-    const curve = before - 2 * here + after;
-    out.push({ x, centre: x + (curve < 0 ? (0.5 * (before - after)) / curve : 0), sign });
+    // The departure's peak, as a cost minimum of its negation.
+    out.push({ x, centre: x + parabolaOffset(-before, -here, -after), sign });
   }
   return out;
 }
