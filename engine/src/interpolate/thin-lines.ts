@@ -57,6 +57,12 @@ export function placeThinLines(
     const row = y * w;
     const linesL = linesOf(ridgesL, y);
     const linesR = linesOf(ridgesR, y);
+    /** The map's reading BESIDE px either side of x, the two combined by `pick`; NaN sides are left out. */
+    const sides = (map: Float32Array, x: number, pick: (a: number, b: number) => number) => {
+      const a = map[row + Math.max(0, x - BESIDE)]!;
+      const b = map[row + Math.min(w - 1, x + BESIDE)]!;
+      return Number.isNaN(a) ? b : Number.isNaN(b) ? a : pick(a, b);
+    };
     /** The matches of ridge `from` (of the view whose map is `map`) among the other view's lines. */
     const matches = (from: Ridge, others: Ridge[], sign: 1 | -1, map: Float32Array) => {
       const behind = sides(map, from.x, Math.min) - IN_FRONT;
@@ -72,12 +78,6 @@ export function placeThinLines(
         );
       });
     };
-    /** The map's reading BESIDE px either side of x, the two combined by `pick`; NaN sides are left out. */
-    const sides = (map: Float32Array, x: number, pick: (a: number, b: number) => number) => {
-      const a = map[row + Math.max(0, x - BESIDE)]!;
-      const b = map[row + Math.min(w - 1, x + BESIDE)]!;
-      return Number.isNaN(a) ? b : Number.isNaN(b) ? a : pick(a, b);
-    };
     for (const l of linesL) {
       const forL = matches(l, linesR, 1, maps.left);
       if (forL.length !== 1) continue;
@@ -85,12 +85,9 @@ export function placeThinLines(
       const forR = matches(r, linesL, -1, maps.right);
       if (forR.length !== 1 || forR[0] !== l) continue;
       // The one match must lie in front of both sides, in both views (grout read on its floor has a match there too).
-      const d0 = l.centre - r.centre;
+      const d = l.centre - r.centre;
       if (
-        !(
-          d0 >= sides(maps.left, l.x, Math.max) + IN_FRONT &&
-          d0 >= sides(maps.right, r.x, Math.max) + IN_FRONT
-        )
+        !(d >= sides(maps.left, l.x, Math.max) + IN_FRONT && d >= sides(maps.right, r.x, Math.max) + IN_FRONT)
       ) {
         continue;
       }
@@ -100,7 +97,6 @@ export function placeThinLines(
       ) {
         continue;
       }
-      const d = l.centre - r.centre;
       for (const [ridge, map] of [
         [l, maps.left],
         [r, maps.right],
