@@ -32,8 +32,6 @@ async function main(): Promise<void> {
   const stopJobs = await startJobs(platform, isWorker ? 'worker' : 'web');
 
   const app = isWorker ? undefined : await buildApp(platform);
-  if (app) await app.listen({ port: config.PORT, host: config.HOST });
-  if (isWorker) log.info('worker started');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -53,8 +51,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // Before listening: a supervisor (or a test) may stop the server as soon as it says it listens, and a signal
+  // without a handler would kill it without closing anything (seen: SIGTERM right after "Server listening").
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  if (app) await app.listen({ port: config.PORT, host: config.HOST });
+  if (isWorker) log.info('worker started');
 }
 
 main().catch((error: unknown) => {
