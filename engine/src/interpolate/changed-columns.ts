@@ -8,8 +8,9 @@ import { VIEW_REACH, type ViewPlan } from './view-synthesis';
  * second reading that moves a few aliased poles (see aliasMaps) is synthesized only around them.
  *
  * It follows what synthesizeRows reads for a pixel: the new view's disparity and trust in the grid cells around it
- * (rows by, by + 1 and its own; columns likewise), and each view's own disparity on its own grid row within
- * VIEW_REACH cells of where the pixel lands in that view (x + t·d·scale in the left view, x − (1 − t)·d·scale in the
+ * (rows by, by + 1 and its own; columns likewise), and each view's own disparity on its own grid row and the rows
+ * beside it (whose edge codes name cells of the 3×3 around a pixel's, see edgeCodes) within VIEW_REACH cells of
+ * where the pixel lands in that view (x + t·d·scale in the left view, x − (1 − t)·d·scale in the
  * right one), d being the new view's disparity there, the same in both plans wherever the first test passes.
  */
 export function changedColumns(a: ViewPlan, b: ViewPlan): Int32Array | undefined {
@@ -52,20 +53,31 @@ export function changedColumns(a: ViewPlan, b: ViewPlan): Int32Array | undefined
       if (planned.from[gy]! <= planned.to[gy]!) take(planned.from[gy]! - 1, planned.to[gy]! + 2);
     }
     const reach = VIEW_REACH + 1;
+    // The views' own maps are read on the pixel's grid row, through edge codes computed from the rows beside it.
+    const l = spanOf(seenL, own, grid.height);
+    const r = spanOf(seenR, own, grid.height);
     if (!(Number.isFinite(lo) && Number.isFinite(hi))) {
-      if (seenL.from[own]! <= seenL.to[own]! || seenR.from[own]! <= seenR.to[own]!) take(0, gw);
+      if (l.from <= l.to || r.from <= r.to) take(0, gw);
     } else {
-      if (seenL.from[own]! <= seenL.to[own]!) {
-        take(seenL.from[own]! - reach - t * hi, seenL.to[own]! + reach - t * lo);
-      }
-      if (seenR.from[own]! <= seenR.to[own]!) {
-        take(seenR.from[own]! - reach + (1 - t) * lo, seenR.to[own]! + reach + (1 - t) * hi);
-      }
+      if (l.from <= l.to) take(l.from - reach - t * hi, l.to + reach - t * lo);
+      if (r.from <= r.to) take(r.from - reach + (1 - t) * lo, r.to + reach + (1 - t) * hi);
     }
     out[2 * y] = Math.max(0, Math.min(width, x0));
     out[2 * y + 1] = Math.max(out[2 * y]!, Math.min(width, x1));
   }
   return out;
+}
+
+/** The first and last changed column of grid rows gy − 1 … gy + 1 (from > to: none). */
+function spanOf(changed: { from: Int32Array; to: Int32Array }, gy: number, height: number) {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (let y = Math.max(0, gy - 1); y <= Math.min(height - 1, gy + 1); y++) {
+    if (changed.from[y]! > changed.to[y]!) continue;
+    from = Math.min(from, changed.from[y]!);
+    to = Math.max(to, changed.to[y]!);
+  }
+  return { from, to };
 }
 
 /** Per grid row, the first and last column where the maps differ (from > to: none), and whether any does. */

@@ -8,6 +8,7 @@ import { censusCodes, censusSgm } from './census-sgm';
 import { averageWithin, changedColumns } from './changed-columns';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
+import { edgeCodes } from './fine-edges';
 import { settleFlatParts } from './flat-parts';
 import { startHelper } from './helper-thread';
 import { crossFade } from './quality';
@@ -71,7 +72,8 @@ export async function interpolateViews(
  *   own, as ridges of the grey level (see placeThinLines);
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
  * - each frame synthesized at full size with the nearer surface winning, and blended towards the cross-fade where
- *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would;
+ *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would; outlines
+ *   drawn where each view's full-size colours put them, not on the grid's cell boundaries (see edgeCodes);
  * - where a repeated flat structure matches as well one spacing nearer or farther (see aliasMaps), the frames are
  *   made under both readings and averaged: nothing in the views tells which is true; its flat parts, which the
  *   matcher reads in pieces, are read as wholes first (see settleFlatParts).
@@ -96,6 +98,8 @@ export async function interpolatePair(
   const codes = twoThreads ? censusOnHelper(grayL, grayR) : undefined;
   const range = await disparityRange(cv, grayL, grayR, twoThreads ? censusSgmOnTwoThreads : censusSgm);
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
+  // The right view's own colours on the grid, for its edge codes; the matcher's copy is matched to the left's levels.
+  const cellsR = rgbR.slice();
   for (let c = 0; c < 3; c++) matchLevels(rgbR, rgbL, 3, c);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
   const census = codes ? await codes : censusCodes(grayL, grayR);
@@ -130,8 +134,8 @@ export async function interpolatePair(
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
   const images = twoThreads ? { left: sharedImage(left), right: sharedImage(right) } : { left, right };
   const plansOf = ({ left: l, right: r }: (typeof readings)[number]) => {
-    const sideL = { image: images.left, ...l };
-    const sideR = { image: images.right, ...r };
+    const sideL = { image: images.left, ...l, codes: edgeCodes(left, rgbL, l.disparity, grid) };
+    const sideR = { image: images.right, ...r, codes: edgeCodes(right, cellsR, r.disparity, grid) };
     const views = twoThreads ? [sharedView(sideL), sharedView(sideR)] : [sideL, sideR];
     return inside.map((t) => viewPlan(views[0]!, views[1]!, grid, t, SEES_TOLERANCE, twoThreads));
   };

@@ -80,6 +80,7 @@ export function sharedView(view: ViewDisparity): ViewDisparity {
     image: sharedImage(view.image),
     disparity: sharedCopy(view.disparity, true),
     reliable: sharedCopy(view.reliable, true),
+    ...(view.codes ? { codes: sharedCopy(view.codes, true) } : {}),
   };
 }
 

@@ -6,7 +6,15 @@ export interface ViewDisparity {
   /** Grid px. Left view: right x = x − d. Right view: left x = x + d. Larger d is nearer. */
   disparity: Float32Array;
   reliable: Float32Array;
+  /**
+   * Per full-size pixel, which grid cell of the 3×3 around its own its disparity is read from: (dy + 1)·3 + dx + 1
+   * (see edgeCodes). Absent: every pixel its own cell's.
+   */
+  codes?: Uint8Array;
 }
+
+/** The code of a pixel that reads its own grid cell (see ViewDisparity.codes). */
+export const OWN_CELL = 4;
 
 /** Grid cells whose disparities span at most this (grid px) are one smooth surface (see smoothDepth). */
 const SMOOTH_SPAN = 1;
@@ -23,7 +31,8 @@ export interface Grid {
  * 1. on the grid, the new view's disparity by forward splatting both views' disparities (a left pixel lands at
  *    x − t·d, a right one at x + (1 − t)·d); where two land on one pixel the nearer surface (larger d) wins, holes
  *    take the farther neighbour (newly uncovered background);
- * 2. at full size, the disparity read between grid cells (bilinear on a smooth surface, see smoothDepth) and colour
+ * 2. at full size, the disparity read between grid cells (bilinear on a smooth surface, see smoothDepth; on an edge
+ *    the nearest of the cells' surfaces a view shows where the pixel lands in it, see nearestSeen) and colour
  *    read back from each view at its position, each counted only where that view sees the same surface (its own
  *    disparity there agrees within `tolerance` grid px), weighted (1 − t, t); where both views hide the surface
  *    behind a nearer one, from the nearest part of it along the row that one of them sees (the background between
@@ -116,6 +125,7 @@ export function synthesizeRows(
   const lastX = width - 1.000001;
   const ta = 1 - t;
   const inv = 1 / s;
+  const reader: Reader = { l, r, t, scale: s, inv, width, gw, gh: grid.height, tolerance };
   for (let y = y0; y < y1; y++) {
     const grow = Math.min(grid.height - 1, Math.floor((y + 0.5) / s)) * gw;
     const by = Math.max(0, Math.min(grid.height - 2, Math.floor((y + 0.5) / s - 0.5)));
@@ -130,7 +140,12 @@ export function synthesizeRows(
         for (let c = 0; c < channels; c++) out[o + c] = ta * a[o + c]! + t * b[o + c]! + 0.5;
         continue;
       }
-      const d = smooth ? smoothDepth(depth, by * gw + bx[x]!, gw, wx[x]!, wy, depth[g]!) : depth[g]!;
+      let d = depth[g]!;
+      if (smooth) {
+        const i = by * gw + bx[x]!;
+        d = smoothDepth(depth, i, gw, wx[x]!, wy);
+        if (Number.isNaN(d)) d = nearestSeen(reader, depth, i, line, grow, x, depth[g]!);
+      }
       let xl = x + t * d * s;
       let xr = x - ta * d * s;
       let wl = ta * sees(l.disparity, grow, gw, xl * inv, d, tolerance);
@@ -204,27 +219,74 @@ export function synthesizeRows(
 
 /**
  * The new view's disparity at a pixel: bilinear between the four grid cells around it where they lie on one smooth
- * surface (within SMOOTH_SPAN grid px: a slanted floor then moves continuously instead of in 3 px steps), else the
- * cell the pixel is in (`own`: an edge between surfaces stays sharp).
+ * surface (within SMOOTH_SPAN grid px: a slanted floor then moves continuously instead of in 3 px steps); NaN where
+ * they do not (an edge between surfaces, see nearestSeen).
  */
-function smoothDepth(
-  depth: Float32Array,
-  i: number,
-  gw: number,
-  wx: number,
-  wy: number,
-  own: number,
-): number {
+function smoothDepth(depth: Float32Array, i: number, gw: number, wx: number, wy: number): number {
   const d00 = depth[i]!;
   const d10 = depth[i + 1]!;
   const d01 = depth[i + gw]!;
   const d11 = depth[i + gw + 1]!;
   const lo = Math.min(d00, d10, d01, d11);
   const hi = Math.max(d00, d10, d01, d11);
-  if (hi - lo > SMOOTH_SPAN) return own;
+  if (hi - lo > SMOOTH_SPAN) return Number.NaN;
   const top = d00 + (d10 - d00) * wx;
   const bottom = d01 + (d11 - d01) * wx;
   return top + (bottom - top) * wy;
+}
+
+/** What nearestSeen and seesAt read: the views, the position and the grid. */
+interface Reader {
+  l: ViewDisparity;
+  r: ViewDisparity;
+  t: number;
+  /** Full-size px per grid px, and its inverse. */
+  scale: number;
+  inv: number;
+  /** Full-size width. */
+  width: number;
+  gw: number;
+  gh: number;
+  tolerance: number;
+}
+
+/**
+ * The new view's disparity at pixel x of full-size row `line` (grid row `grow`) on an edge: of the four grid cells
+ * around it (from `i`), the nearest surface one of the views sees where the pixel lands in it (seesAt: at full
+ * size, where the views' codes say), else `own` (the cell the pixel is in). A surface is in front wherever a view
+ * shows it: the z-test of the splat, made per full-size pixel instead of per grid cell, so that an outline lies
+ * where the views show it and not on a cell boundary up to 3 px off.
+ */
+function nearestSeen(
+  k: Reader,
+  depth: Float32Array,
+  i: number,
+  line: number,
+  grow: number,
+  x: number,
+  own: number,
+): number {
+  const d0 = depth[i]!;
+  const d1 = depth[i + 1]!;
+  const d2 = depth[i + k.gw]!;
+  const d3 = depth[i + k.gw + 1]!;
+  let below = Number.POSITIVE_INFINITY;
+  for (let n = 0; n < 4; n++) {
+    // The next nearest of the four.
+    let c = Number.NEGATIVE_INFINITY;
+    if (d0 < below && d0 > c) c = d0;
+    if (d1 < below && d1 > c) c = d1;
+    if (d2 < below && d2 > c) c = d2;
+    if (d3 < below && d3 > c) c = d3;
+    if (c === Number.NEGATIVE_INFINITY) break;
+    if (
+      seesAt(k.l, k, line, grow, x + k.t * c * k.scale, c) ||
+      seesAt(k.r, k, line, grow, x - (1 - k.t) * c * k.scale, c)
+    )
+      return c;
+    below = c;
+  }
+  return own;
 }
 
 /** Splats one view's grid row into the new view's (z-buffer: larger d wins), carrying the reliability. */
@@ -326,6 +388,22 @@ function sees(
   tolerance: number,
 ): number {
   return Math.abs(cellAt(map, row, width, x) - d) <= tolerance ? 1 : 0;
+}
+
+/**
+ * 1 when view `v` sees the surface of disparity d at full-size x on the row (its disparity there agrees within the
+ * tolerance), else 0: the grid cell the view's codes name for the pixel nearest x (see edgeCodes), or without codes
+ * the cell holding x.
+ */
+function seesAt(v: ViewDisparity, k: Reader, line: number, grow: number, x: number, d: number): number {
+  const xi = Math.round(x);
+  const code = v.codes && xi >= 0 && xi < k.width ? v.codes[line + xi]! : OWN_CELL;
+  if (code === OWN_CELL) return sees(v.disparity, grow, k.gw, x * k.inv, d, k.tolerance);
+  const cx = Math.min(k.gw - 1, Math.floor((xi + 0.5) * k.inv)) + (code % 3) - 1;
+  const cy = grow / k.gw + Math.floor(code / 3) - 1;
+  if (cx < 0 || cx >= k.gw || cy < 0 || cy >= k.gh)
+    return sees(v.disparity, grow, k.gw, x * k.inv, d, k.tolerance);
+  return Math.abs(v.disparity[cy * k.gw + cx]! - d) <= k.tolerance ? 1 : 0;
 }
 
 /** The map's value in the grid cell holding x on the row; NaN outside the row (which neither sees nor hides). */
