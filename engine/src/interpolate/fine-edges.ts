@@ -32,12 +32,14 @@ export function edgeCodes(
   cells: Uint8Array,
   disparity: Float32Array,
   grid: Grid,
+  /** Where to write them (width × height; filled first), else a new array. */
+  into?: Uint8Array,
 ): Uint8Array {
   const { width, height, channels, data } = image;
   const gw = grid.width;
   const gh = grid.height;
   const inv = 1 / grid.scale;
-  const codes = new Uint8Array(width * height).fill(OWN_CELL);
+  const codes = (into ?? new Uint8Array(width * height)).fill(OWN_CELL);
   const surfaces = edgeSurfaces(cells, disparity, gw, gh);
   if (!surfaces) return codes;
   const { edge, mid, near, far } = surfaces;

@@ -1,4 +1,5 @@
 import { census5x5, halfStepCensus } from '../cv/census';
+import type { RawImage } from '../image';
 import { type AliasInput, aliasSide } from './ambiguous-repeats';
 import {
   addTotals,
@@ -8,7 +9,8 @@ import {
   type SgmVolume,
   windowCostRows,
 } from './census-sgm';
-import { synthesizeRows, type ViewPlan } from './view-synthesis';
+import { edgeCodes } from './fine-edges';
+import { type Grid, synthesizeRows, type ViewPlan } from './view-synthesis';
 
 /**
  * The steps of interpolatePair a helper thread runs on its share of the rows (see two-threads.ts). Every step writes
@@ -35,6 +37,9 @@ export const steps = {
   aliasSide: (input: AliasInput, side: 'left' | 'right', out: Float32Array, changed: Int32Array) => {
     out.set(input.maps[side]);
     changed[0] = aliasSide(input, side, out);
+  },
+  edgeCodes: (image: RawImage, cells: Uint8Array, disparity: Float32Array, grid: Grid, into: Uint8Array) => {
+    edgeCodes(image, cells, disparity, grid, into);
   },
   synthesize: (
     plans: readonly ViewPlan[],

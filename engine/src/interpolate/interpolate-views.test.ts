@@ -64,7 +64,8 @@ describe('interpolateViews', () => {
     const one = await interpolatePair(left!, right!, [25, 50, 75], { threads: 1 });
     const before = stepsDoneByHelper();
     const two = await interpolatePair(left!, right!, [25, 50, 75], { threads: 2 });
-    expect(stepsDoneByHelper() - before).toBe(9); // 3 census, window costs, sweep, sum, winners, aliases, synthesis
+    // 3 census, window costs, sweep, sum, winners, aliases, edge codes, synthesis
+    expect(stepsDoneByHelper() - before).toBe(10);
     expect(one.confidence).toBeGreaterThan(0.2); // the frames are synthesized, not cross-faded
     expect(two.confidence).toBe(one.confidence);
     two.frames.forEach((frame, k) => {

@@ -17,6 +17,7 @@ import {
   aliasMapsOnTwoThreads,
   censusOnHelper,
   censusSgmOnTwoThreads,
+  edgeCodesOnTwoThreads,
   sharedImage,
   sharedView,
   synthesizeViewsOnTwoThreads,
@@ -133,9 +134,16 @@ export async function interpolatePair(
   if (second) readings.push(reading(second));
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
   const images = twoThreads ? { left: sharedImage(left), right: sharedImage(right) } : { left, right };
-  const plansOf = ({ left: l, right: r }: (typeof readings)[number]) => {
-    const sideL = { image: images.left, ...l, codes: edgeCodes(left, rgbL, l.disparity, grid) };
-    const sideR = { image: images.right, ...r, codes: edgeCodes(right, cellsR, r.disparity, grid) };
+  const plansOf = async ({ left: l, right: r }: (typeof readings)[number]) => {
+    const edges = {
+      left: { image: images.left, cells: rgbL, disparity: l.disparity },
+      right: { image: images.right, cells: cellsR, disparity: r.disparity },
+    };
+    const [codesL, codesR] = twoThreads
+      ? await edgeCodesOnTwoThreads(edges.left, edges.right, grid)
+      : [edgeCodes(left, rgbL, l.disparity, grid), edgeCodes(right, cellsR, r.disparity, grid)];
+    const sideL = { image: images.left, ...l, codes: codesL };
+    const sideR = { image: images.right, ...r, codes: codesR };
     const views = twoThreads ? [sharedView(sideL), sharedView(sideR)] : [sideL, sideR];
     return inside.map((t) => viewPlan(views[0]!, views[1]!, grid, t, SEES_TOLERANCE, twoThreads));
   };
@@ -143,11 +151,11 @@ export async function interpolatePair(
     twoThreads
       ? synthesizeViewsOnTwoThreads(plans, columns)
       : plans.map((plan, k) => viewFromPlan(plan, columns?.[k]));
-  const first = synthesize ? plansOf(readings[0]!) : [];
+  const first = synthesize ? await plansOf(readings[0]!) : [];
   const synthesized = await render(first);
   if (readings[1]) {
     // The second reading's frames are made only where they can differ, and averaged with the first's there.
-    const second = plansOf(readings[1]);
+    const second = await plansOf(readings[1]);
     const changed = second.flatMap((plan, k) => {
       const columns = changedColumns(first[k]!, plan);
       return columns ? [{ plan, k, columns }] : [];

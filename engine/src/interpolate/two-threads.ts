@@ -14,8 +14,9 @@ import {
   sharedCopy,
   windowCostRows,
 } from './census-sgm';
+import { edgeCodes } from './fine-edges';
 import { onHelper } from './helper-thread';
-import { synthesizeRows, type ViewDisparity, type ViewPlan } from './view-synthesis';
+import { type Grid, synthesizeRows, type ViewDisparity, type ViewPlan } from './view-synthesis';
 
 /** The pair's census codes, computed on the helper thread while the caller goes on (the feature match). */
 export async function censusOnHelper(left: GrayImage, right: GrayImage): Promise<CensusCodes> {
@@ -72,6 +73,36 @@ export async function aliasMapsOnTwoThreads(input: AliasInput): Promise<AliasMap
     moved = aliasSide(shared, 'left', left);
   });
   return moved + changed[0]! === 0 ? undefined : { left, right };
+}
+
+/** What edgeCodes reads for one view. */
+export interface EdgeInput {
+  image: RawImage;
+  cells: Uint8Array;
+  disparity: Float32Array;
+}
+
+/** edgeCodes of both views, the right one's on the helper thread (on SharedArrayBuffers), with the same bytes. */
+export async function edgeCodesOnTwoThreads(
+  left: EdgeInput,
+  right: EdgeInput,
+  grid: Grid,
+): Promise<[Uint8Array, Uint8Array]> {
+  const { width, height } = right.image;
+  const codesR = allocate(Uint8Array, width * height, true);
+  const codesL = allocate(Uint8Array, width * height, true);
+  await side(
+    onHelper(
+      'edgeCodes',
+      sharedImage(right.image),
+      sharedCopy(right.cells, true),
+      sharedCopy(right.disparity, true),
+      grid,
+      codesR,
+    ),
+    () => edgeCodes(left.image, left.cells, left.disparity, grid, codesL),
+  );
+  return [codesL, codesR];
 }
 
 /** The view with its image and maps on SharedArrayBuffers (copied unless they are already). */
