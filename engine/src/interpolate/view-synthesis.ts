@@ -398,12 +398,13 @@ function sees(
 function seesAt(v: ViewDisparity, k: Reader, line: number, grow: number, x: number, d: number): number {
   const xi = Math.round(x);
   const code = v.codes && xi >= 0 && xi < k.width ? v.codes[line + xi]! : OWN_CELL;
-  if (code === OWN_CELL) return sees(v.disparity, grow, k.gw, x * k.inv, d, k.tolerance);
-  const cx = Math.min(k.gw - 1, Math.floor((xi + 0.5) * k.inv)) + (code % 3) - 1;
-  const cy = grow / k.gw + Math.floor(code / 3) - 1;
-  if (cx < 0 || cx >= k.gw || cy < 0 || cy >= k.gh)
-    return sees(v.disparity, grow, k.gw, x * k.inv, d, k.tolerance);
-  return Math.abs(v.disparity[cy * k.gw + cx]! - d) <= k.tolerance ? 1 : 0;
+  if (code !== OWN_CELL) {
+    const cx = Math.min(k.gw - 1, Math.floor((xi + 0.5) * k.inv)) + (code % 3) - 1;
+    const cy = grow / k.gw + Math.floor(code / 3) - 1;
+    if (cx >= 0 && cx < k.gw && cy >= 0 && cy < k.gh)
+      return sees(v.disparity, cy * k.gw, k.gw, cx, d, k.tolerance);
+  }
+  return sees(v.disparity, grow, k.gw, x * k.inv, d, k.tolerance);
 }
 
 /** The map's value in the grid cell holding x on the row; NaN outside the row (which neither sees nor hides). */
