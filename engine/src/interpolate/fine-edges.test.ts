@@ -105,4 +105,25 @@ describe('synthesizeView with edge codes', () => {
     const coarse = synthesizeView(side(left, mapL), side(right, mapR), grid, 0.5, 1.5);
     expect(row(coarse)[39 - 30]).not.toBe(truth[39 - 30]);
   });
+
+  it("does not show a thin pole beside itself where its grid cell is the background's", () => {
+    // A pole 3 px wide over columns 47–49 in the left view and 35–37 in the right one: the matcher gives it one cell
+    // in each (16 and 12), its first column lies in the cell before (15 and 11), read as the background.
+    const left = barImage(47, 50, 230);
+    const right = barImage(35, 38, 230);
+    const mapL = gridMap(16, 17);
+    const mapR = gridMap(12, 13);
+    const view = (image: RawImage, map: Float32Array) => ({
+      ...side(image, map),
+      codes: edgeCodes(image, cellColours(image), map, grid),
+    });
+    const y = 5;
+    const at = (image: RawImage, x: number) => image.data[(y * WIDTH + x) * 3]!;
+    // Halfway the pole covers 41–43. Columns 35 and 47 show the background, which the right view hides behind the
+    // pole's column 35 and the left view behind its column 47: read from those views as the background, the pole
+    // showed there too (the right view's 155 at column 35 instead of 80).
+    const truth = barImage(41, 44, 230);
+    const middle = synthesizeView(view(left, mapL), view(right, mapR), grid, 0.5, 1.5);
+    for (const x of [34, 35, 36, 41, 42, 43, 47, 48]) expect([x, at(middle, x)]).toEqual([x, at(truth, x)]);
+  });
 });
