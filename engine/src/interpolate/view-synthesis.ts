@@ -441,12 +441,25 @@ function showsThinLine(
   d: number,
 ): boolean {
   const cell = codedCell(v, k, line, grow, x);
-  if (cell < 0 || cell % k.gw === 0 || cell % k.gw === k.gw - 1) return false;
+  if (cell < 0) return false;
   const m = v.disparity;
   const c = m[cell]!;
-  const thin = (j: number) => m[j]! > m[j - 1]! + 1 && m[j]! > m[j + 1]! + 1;
-  const goesOn = (j: number) => j >= 0 && j < m.length && Math.abs(m[j]! - c) <= 1 && thin(j);
-  return Math.abs(c - d) > k.tolerance && thin(cell) && (goesOn(cell - k.gw) || goesOn(cell + k.gw));
+  return (
+    Math.abs(c - d) > k.tolerance &&
+    isThinCell(m, k.gw, cell) &&
+    (goesOnThin(m, k.gw, cell - k.gw, c) || goesOnThin(m, k.gw, cell + k.gw, c))
+  );
+}
+
+/** Whether grid cell j is nearer than both its row neighbours by more than a grid px (never at a row's ends). */
+function isThinCell(m: Float32Array, gw: number, j: number): boolean {
+  const x = j % gw;
+  return x > 0 && x < gw - 1 && m[j]! > m[j - 1]! + 1 && m[j]! > m[j + 1]! + 1;
+}
+
+/** Whether grid cell j exists, lies within a grid px of disparity c and is thin (isThinCell). */
+function goesOnThin(m: Float32Array, gw: number, j: number, c: number): boolean {
+  return j >= 0 && j < m.length && Math.abs(m[j]! - c) <= 1 && isThinCell(m, gw, j);
 }
 
 /** The map's value in the grid cell holding x on the row; NaN outside the row (which neither sees nor hides). */
