@@ -107,7 +107,8 @@ export async function interpolatePair(
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
     : censusSgm(grayL, grayR, sgm, census);
-  placeThinLines(grayL, grayR, { left, right }, maps, range);
+  // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
+  placeThinLines(grayL, grayR, { left, right: levelled(right, cellsR, rgbL) }, maps, range);
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
     const sides = {
       left: fillDisparity(pair.left, maps.width, maps.height, 'left', pair.right),
@@ -231,6 +232,32 @@ const LEVEL_TOLERANCE = 1;
  * same channel of `reference`: the two cameras of a rig differ in exposure and white balance.
  */
 function matchLevels(target: Uint8Array, reference: Uint8Array, channels: number, channel: number): void {
+  const lut = levelTable(target, reference, channels, channel);
+  if (lut) for (let i = channel; i < target.length; i += channels) target[i] = lut[target[i]!]!;
+}
+
+/**
+ * The full-size view with each colour channel at the reference's levels (the tables matchLevels finds from the
+ * grid copies `cells` and `reference`, RGB); the view itself when no channel differs or it is not RGB(A).
+ */
+function levelled(view: RawImage, cells: Uint8Array, reference: Uint8Array): RawImage {
+  if (view.channels < 3) return view;
+  const tables = [0, 1, 2].map((c) => levelTable(cells, reference, 3, c));
+  if (tables.every((t) => t === undefined)) return view;
+  const data = view.data.slice();
+  for (const [c, table] of tables.entries()) {
+    if (table) for (let i = c; i < data.length; i += view.channels) data[i] = table[data[i]!]!;
+  }
+  return { ...view, data };
+}
+
+/** matchLevels' table for one channel of `target`, undefined when it is within LEVEL_TOLERANCE already. */
+function levelTable(
+  target: Uint8Array,
+  reference: Uint8Array,
+  channels: number,
+  channel: number,
+): Uint8Array | undefined {
   const stats = (data: Uint8Array) => {
     let sum = 0;
     let sum2 = 0;
@@ -249,10 +276,9 @@ function matchLevels(target: Uint8Array, reference: Uint8Array, channels: number
     t.std < 1e-3 ||
     (Math.abs(t.mean - r.mean) < LEVEL_TOLERANCE && Math.abs(t.std - r.std) < LEVEL_TOLERANCE)
   )
-    return;
+    return undefined;
   const gain = r.std / t.std;
-  const lut = Uint8Array.from({ length: 256 }, (_, v) =>
+  return Uint8Array.from({ length: 256 }, (_, v) =>
     Math.round(Math.min(255, Math.max(0, (v - t.mean) * gain + r.mean))),
   );
-  for (let i = channel; i < target.length; i += channels) target[i] = lut[target[i]!]!;
 }
