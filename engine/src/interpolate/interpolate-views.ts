@@ -101,14 +101,16 @@ export async function interpolatePair(
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
   // The right view's own colours on the grid, for its edge codes; the matcher's copy is matched to the left's levels.
   const cellsR = rgbR.slice();
-  for (let c = 0; c < 3; c++) matchLevels(rgbR, rgbL, 3, c);
+  // One table per channel, applied to the grid copy here and to the full-size view for the thin lines below.
+  const levels = [0, 1, 2].map((c) => levelTable(rgbR, rgbL, 3, c));
+  for (const [c, table] of levels.entries()) if (table) applyTable(rgbR, 3, c, table);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
   const census = codes ? await codes : censusCodes(grayL, grayR);
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
     : censusSgm(grayL, grayR, sgm, census);
   // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
-  placeThinLines(grayL, grayR, { left, right: levelled(right, cellsR, rgbL) }, maps, range);
+  placeThinLines(grayL, grayR, { left, right: levelled(right, levels) }, maps, range);
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
     const sides = {
       left: fillDisparity(pair.left, maps.width, maps.height, 'left', pair.right),
@@ -232,22 +234,23 @@ const LEVEL_TOLERANCE = 1;
  * same channel of `reference`: the two cameras of a rig differ in exposure and white balance.
  */
 function matchLevels(target: Uint8Array, reference: Uint8Array, channels: number, channel: number): void {
-  const lut = levelTable(target, reference, channels, channel);
-  if (lut) for (let i = channel; i < target.length; i += channels) target[i] = lut[target[i]!]!;
+  const table = levelTable(target, reference, channels, channel);
+  if (table) applyTable(target, channels, channel, table);
+}
+
+/** Maps channel `channel` of `data` (interleaved, `channels` per pixel) through `table`, in place. */
+function applyTable(data: Uint8Array, channels: number, channel: number, table: Uint8Array): void {
+  for (let i = channel; i < data.length; i += channels) data[i] = table[data[i]!]!;
 }
 
 /**
- * The full-size view with each colour channel at the reference's levels (the tables matchLevels finds from the
- * grid copies `cells` and `reference`, RGB); the view itself when no channel differs or it is not RGB(A).
+ * A copy of the full-size view with its colour channels mapped through `tables` (levelTable's, RGB order); the view
+ * itself when no channel has one or it is not RGB(A).
  */
-function levelled(view: RawImage, cells: Uint8Array, reference: Uint8Array): RawImage {
-  if (view.channels < 3) return view;
-  const tables = [0, 1, 2].map((c) => levelTable(cells, reference, 3, c));
-  if (tables.every((t) => t === undefined)) return view;
+function levelled(view: RawImage, tables: readonly (Uint8Array | undefined)[]): RawImage {
+  if (view.channels < 3 || tables.every((t) => t === undefined)) return view;
   const data = view.data.slice();
-  for (const [c, table] of tables.entries()) {
-    if (table) for (let i = c; i < data.length; i += view.channels) data[i] = table[data[i]!]!;
-  }
+  for (const [c, table] of tables.entries()) if (table) applyTable(data, view.channels, c, table);
   return { ...view, data };
 }
 
