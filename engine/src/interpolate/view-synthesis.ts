@@ -396,7 +396,12 @@ function sees(
   d: number,
   tolerance: number,
 ): number {
-  return Math.abs(cellAt(map, row, width, x) - d) <= tolerance ? 1 : 0;
+  return agrees(cellAt(map, row, width, x), d, tolerance) ? 1 : 0;
+}
+
+/** Whether a view's disparity `own` is that of the surface d, within the tolerance (NaN never is). */
+function agrees(own: number, d: number, tolerance: number): boolean {
+  return Math.abs(own - d) <= tolerance;
 }
 
 /**
@@ -406,7 +411,7 @@ function sees(
  */
 function seesAt(v: ViewDisparity, k: Reader, line: number, grow: number, x: number, d: number): number {
   const cell = codedCell(v, k, line, grow, x);
-  if (cell >= 0) return Math.abs(v.disparity[cell]! - d) <= k.tolerance ? 1 : 0;
+  if (cell >= 0) return agrees(v.disparity[cell]!, d, k.tolerance) ? 1 : 0;
   return sees(v.disparity, grow, k.gw, x * k.inv, d, k.tolerance);
 }
 
@@ -445,7 +450,7 @@ function showsThinLine(
   const m = v.disparity;
   const c = m[cell]!;
   return (
-    Math.abs(c - d) > k.tolerance &&
+    !agrees(c, d, k.tolerance) &&
     isThinCell(m, k.gw, cell) &&
     (goesOnThin(m, k.gw, cell - k.gw, c) || goesOnThin(m, k.gw, cell + k.gw, c))
   );
