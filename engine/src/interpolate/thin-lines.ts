@@ -179,22 +179,25 @@ function followLines(
         const fit = gap(y, centre, centre - d);
         const inFront = (map: Float32Array, at: number) =>
           at < 0 || at >= w || d >= besideReading(map, row, w, at, Math.max) + IN_FRONT;
-        // Another line of the other view that fits as well (a regular row of poles) makes the row ambiguous.
-        const behind = besideReading(maps.left, row, w, x, Math.min) - IN_FRONT;
-        const another = ridgesR[y]!.some((r) => {
-          const other = centre - r.centre;
-          return (
-            r.sign === seed.sign &&
-            Math.abs(other - d) > 1 &&
-            other >= range.min &&
-            other <= range.max &&
-            !(other < behind) &&
-            gap(y, centre, r.centre) <= SAME_COLOUR
-          );
-        });
+        // Another line of the other view that fits as well (a regular row of poles) makes the row ambiguous; tested
+        // only when the line fits, as it reads the full-size views once per ridge of the row.
+        const another = () => {
+          const behind = besideReading(maps.left, row, w, x, Math.min) - IN_FRONT;
+          return ridgesR[y]!.some((r) => {
+            const other = centre - r.centre;
+            return (
+              r.sign === seed.sign &&
+              Math.abs(other - d) > 1 &&
+              other >= range.min &&
+              other <= range.max &&
+              !(other < behind) &&
+              gap(y, centre, r.centre) <= SAME_COLOUR
+            );
+          });
+        };
         if (
           fit > SAME_COLOUR ||
-          another ||
+          another() ||
           !inFront(maps.left, x) ||
           !inFront(maps.right, xr) ||
           (!Number.isNaN(reading) &&
