@@ -220,10 +220,11 @@ interface PixelCosts {
 
 /** Matching cost of left pixel i with right pixel j: census Hamming distance × BIT plus the capped colour difference. */
 function pixelCost(m: PixelCosts, i: number, j: number): number {
+  const census = BIT * censusBits(m, m.cl[i]!, j);
+  const { rgbL, rgbR } = m;
+  if (!rgbL || !rgbR) return census;
   const p = 3 * i;
-  const { rgbL } = m;
-  if (!rgbL || !m.rgbR) return BIT * censusBits(m, m.cl[i]!, j);
-  return costWith(m, m.cl[i]!, rgbL[p]!, rgbL[p + 1]!, rgbL[p + 2]!, m.rgbR, j);
+  return census + colourCost(rgbL[p]!, rgbL[p + 1]!, rgbL[p + 2]!, rgbR, 3 * j);
 }
 
 /**
@@ -242,25 +243,17 @@ function censusBits(m: PixelCosts, code: number, j: number): number {
   return at < half ? at : half;
 }
 
-/** pixelCost with colour, from the left pixel's code and colour (callers read them once per pixel). */
-function costWith(
-  m: PixelCosts,
-  code: number,
-  r: number,
-  g: number,
-  b: number,
-  rgbR: Uint8Array,
-  j: number,
-): number {
-  const q = 3 * j;
+/** The colour term of a match: the summed RGB absolute difference with rgbR at index q, weighted and capped. */
+function colourCost(r: number, g: number, b: number, rgbR: Uint8Array, q: number): number {
   const colour =
     (Math.abs(r - rgbR[q]!) + Math.abs(g - rgbR[q + 1]!) + Math.abs(b - rgbR[q + 2]!)) * COLOUR_WEIGHT;
-  return BIT * censusBits(m, code, j) + (colour < COLOUR_CAP ? colour : COLOUR_CAP);
+  return colour < COLOUR_CAP ? colour : COLOUR_CAP;
 }
 
 /**
  * pixelCost of left pixel i with right pixels j0 − k for k in [kFrom, kTo], into out[base + k]: the left pixel's
- * code and colour read once.
+ * code and colour read once, and each half-step distance counted once for the two levels it serves (the code half
+ * a pixel before right pixel j is the one half a pixel after j − 1, the next level's; see halfStepBefore).
  */
 function rowCosts(
   m: PixelCosts,
@@ -271,17 +264,25 @@ function rowCosts(
   kFrom: number,
   kTo: number,
 ): void {
-  const { rgbR } = m;
+  const { cr, after, rgbL, rgbR } = m;
   const code = m.cl[i]!;
-  if (!m.rgbL || !rgbR) {
-    for (let k = kFrom; k <= kTo; k++) out[base + k] = BIT * censusBits(m, code, j0 - k);
-    return;
-  }
+  const colour = rgbL !== undefined && rgbR !== undefined;
   const p = 3 * i;
-  const r = m.rgbL[p]!;
-  const g = m.rgbL[p + 1]!;
-  const b = m.rgbL[p + 2]!;
-  for (let k = kFrom; k <= kTo; k++) out[base + k] = costWith(m, code, r, g, b, rgbR, j0 - k);
+  const r = colour ? rgbL[p]! : 0;
+  const g = colour ? rgbL[p + 1]! : 0;
+  const b = colour ? rgbL[p + 2]! : 0;
+  if (kFrom > kTo) return;
+  let afterBits = popcount(code ^ after[j0 - kFrom]!);
+  for (let k = kFrom; k <= kTo; k++) {
+    const j = j0 - k;
+    const at = popcount(code ^ cr[j]!);
+    // j − 1 lies in the row for every level but the last (kTo ≤ x − min): there halfStepBefore's own code.
+    const beforeBits = k < kTo ? popcount(code ^ after[j - 1]!) : popcount(code ^ m.before[j]!);
+    const half = afterBits < beforeBits ? afterBits : beforeBits;
+    afterBits = beforeBits;
+    const census = BIT * (at < half ? at : half);
+    out[base + k] = colour ? census + colourCost(r, g, b, rgbR, 3 * j) : census;
+  }
 }
 
 /**
