@@ -10,7 +10,8 @@ import {
   windowCostRows,
 } from './census-sgm';
 import { edgeCodes } from './fine-edges';
-import { type Grid, synthesizeRows, type ViewPlan } from './view-synthesis';
+import { settleFlatParts } from './flat-parts';
+import { type Grid, planRows, synthesizeRows, type ViewPlan } from './view-synthesis';
 
 /**
  * The steps of interpolatePair a helper thread runs on its share of the rows (see two-threads.ts). Every step writes
@@ -38,8 +39,27 @@ export const steps = {
     out.set(input.maps[side]);
     changed[0] = aliasSide(input, side, out);
   },
+  /**
+   * settleFlatParts of one side into `primary` and `alias`, refilled first from the map and from `aliasFrom` (a rerun
+   * starts over); the count of pixels set into settled[0].
+   */
+  settleFlatParts: (
+    input: AliasInput,
+    side: 'left' | 'right',
+    primary: Float32Array,
+    alias: Float32Array,
+    aliasFrom: Float32Array,
+    settled: Int32Array,
+  ) => {
+    primary.set(input.maps[side]);
+    alias.set(aliasFrom);
+    settled[0] = settleFlatParts(input, side, primary, alias);
+  },
   edgeCodes: (image: RawImage, cells: Uint8Array, disparity: Float32Array, grid: Grid, into: Uint8Array) => {
     edgeCodes(image, cells, disparity, grid, into);
+  },
+  planRows: (plans: readonly ViewPlan[], y0: number, y1: number) => {
+    for (const plan of plans) planRows(plan, y0, y1);
   },
   synthesize: (
     plans: readonly ViewPlan[],

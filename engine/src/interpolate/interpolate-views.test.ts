@@ -85,10 +85,23 @@ describe('interpolateViews', () => {
     const one = await interpolatePair(left!, right!, [25, 50, 75], { threads: 1 });
     const before = stepsDoneByHelper();
     const two = await interpolatePair(left!, right!, [25, 50, 75], { threads: 2 });
-    // 3 census, window costs, sweep, sum, winners, aliases, edge codes, synthesis
-    expect(stepsDoneByHelper() - before).toBe(10);
+    // 3 census, window costs, sweep, sum, winners, aliases, flat parts, edge codes, plans, synthesis
+    expect(stepsDoneByHelper() - before).toBe(12);
     expect(one.confidence).toBeGreaterThan(0.2); // the frames are synthesized, not cross-faded
     expect(two.confidence).toBe(one.confidence);
+    two.frames.forEach((frame, k) => {
+      expect(Buffer.from(frame.data).equals(Buffer.from(one.frames[k]!.data))).toBe(true);
+    });
+  });
+
+  it('gives the same bytes on two threads as on one for a painted fence read two ways', async () => {
+    const scene = makeRepetitiveScene('painted-fence', 960, 640, 41);
+    const [left, right] = [renderView(scene, 0), renderView(scene, 1)];
+    const one = await interpolatePair(left, right, [25, 50, 75], { threads: 1 });
+    const before = stepsDoneByHelper();
+    const two = await interpolatePair(left, right, [25, 50, 75], { threads: 2 });
+    // As above, and the second reading's edge codes, plans and synthesis: its flat parts were settled on both threads.
+    expect(stepsDoneByHelper() - before).toBe(15);
     two.frames.forEach((frame, k) => {
       expect(Buffer.from(frame.data).equals(Buffer.from(one.frames[k]!.data))).toBe(true);
     });

@@ -18,9 +18,11 @@ import {
   censusOnHelper,
   censusSgmOnTwoThreads,
   edgeCodesOnTwoThreads,
+  settledOnTwoThreads,
   sharedImage,
   sharedView,
   synthesizeViewsOnTwoThreads,
+  viewPlansOnTwoThreads,
 } from './two-threads';
 import { type ViewPlan, viewFromPlan, viewPlan } from './view-synthesis';
 
@@ -131,7 +133,11 @@ export async function interpolatePair(
     : twoThreads
       ? await aliasMapsOnTwoThreads(aliasInput)
       : aliasMaps(aliasInput);
-  const settled = synthesize ? settledMaps(aliasInput, alias) : undefined;
+  const settled = !synthesize
+    ? undefined
+    : twoThreads
+      ? await settledOnTwoThreads(aliasInput, alias)
+      : settledMaps(aliasInput, alias);
   if (settled) readings[0] = reading(settled.primary);
   const second = settled?.alias ?? alias;
   if (second) readings.push(reading(second));
@@ -147,8 +153,9 @@ export async function interpolatePair(
       : [edgeCodes(left, rgbL, l.disparity, grid), edgeCodes(right, cellsR, r.disparity, grid)];
     const sideL = { image: images.left, ...l, codes: codesL };
     const sideR = { image: images.right, ...r, codes: codesR };
-    const views = twoThreads ? [sharedView(sideL), sharedView(sideR)] : [sideL, sideR];
-    return inside.map((t) => viewPlan(views[0]!, views[1]!, grid, t, SEES_TOLERANCE, twoThreads));
+    return twoThreads
+      ? viewPlansOnTwoThreads(sharedView(sideL), sharedView(sideR), grid, inside, SEES_TOLERANCE)
+      : inside.map((t) => viewPlan(sideL, sideR, grid, t, SEES_TOLERANCE));
   };
   const render = async (plans: readonly ViewPlan[], columns?: readonly Int32Array[]) =>
     twoThreads

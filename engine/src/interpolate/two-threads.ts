@@ -15,8 +15,16 @@ import {
   windowCostRows,
 } from './census-sgm';
 import { edgeCodes } from './fine-edges';
+import { settleFlatParts } from './flat-parts';
 import { onHelper } from './helper-thread';
-import { type Grid, synthesizeRows, type ViewDisparity, type ViewPlan } from './view-synthesis';
+import {
+  emptyPlan,
+  type Grid,
+  planRows,
+  synthesizeRows,
+  type ViewDisparity,
+  type ViewPlan,
+} from './view-synthesis';
 
 /** The pair's census codes, computed on the helper thread while the caller goes on (the feature match). */
 export async function censusOnHelper(left: GrayImage, right: GrayImage): Promise<CensusCodes> {
@@ -58,21 +66,56 @@ export async function censusSgmOnTwoThreads(
   return maps;
 }
 
+/** The input with its maps on SharedArrayBuffers: only the grey views (small) are copied to the helper. */
+function sharedAliasInput(input: AliasInput): AliasInput {
+  return {
+    ...input,
+    maps: { left: sharedCopy(input.maps.left, true), right: sharedCopy(input.maps.right, true) },
+  };
+}
+
 /**
  * aliasMaps on two threads, with the same result: the right view's map on the helper, the left one's here. Only the
  * grey views (small) are copied to the helper; the rest is read where it is when shared.
  */
 export async function aliasMapsOnTwoThreads(input: AliasInput): Promise<AliasMaps | undefined> {
-  const maps = { left: sharedCopy(input.maps.left, true), right: sharedCopy(input.maps.right, true) };
-  const shared = { ...input, maps };
-  const left = new Float32Array(maps.left);
-  const right = allocate(Float32Array, maps.right.length, true);
+  const shared = sharedAliasInput(input);
+  const left = new Float32Array(shared.maps.left);
+  const right = allocate(Float32Array, shared.maps.right.length, true);
   const changed = allocate(Int32Array, 1, true);
   let moved = 0;
   await side(onHelper('aliasSide', shared, 'right', right, changed), () => {
     moved = aliasSide(shared, 'left', left);
   });
   return moved + changed[0]! === 0 ? undefined : { left, right };
+}
+
+/**
+ * settledMaps' settleFlatParts of both views, the right one's on the helper thread, with the same result: the maps
+ * with the flat parts read as wholes and the alias maps (copies of `alias`, or of the maps without one) with their
+ * other reading; undefined when no pixel was set.
+ */
+export async function settledOnTwoThreads(
+  input: AliasInput,
+  alias: AliasMaps | undefined,
+): Promise<{ primary: AliasMaps; alias: AliasMaps } | undefined> {
+  const shared = sharedAliasInput(input);
+  const n = shared.maps.right.length;
+  const primary = { left: new Float32Array(shared.maps.left), right: allocate(Float32Array, n, true) };
+  const other = {
+    left: new Float32Array(alias?.left ?? shared.maps.left),
+    right: allocate(Float32Array, n, true),
+  };
+  const settled = allocate(Int32Array, 1, true);
+  const aliasFrom = sharedCopy(alias?.right ?? shared.maps.right, true);
+  let here = 0;
+  await side(
+    onHelper('settleFlatParts', shared, 'right', primary.right, other.right, aliasFrom, settled),
+    () => {
+      here = settleFlatParts(shared, 'left', primary.left, other.left);
+    },
+  );
+  return here + settled[0]! > 0 ? { primary, alias: other } : undefined;
 }
 
 /** What edgeCodes reads for one view. */
@@ -118,6 +161,25 @@ export function sharedView(view: ViewDisparity): ViewDisparity {
 /** The image with its pixels on a SharedArrayBuffer (copied unless they are already). */
 export function sharedImage(image: RawImage): RawImage {
   return { ...image, data: sharedCopy(image.data, true) };
+}
+
+/**
+ * viewPlan at each position t on two threads, with the same result: the grid rows split between this thread
+ * (upper half) and the helper (lower half). The views must be shared (sharedView); the plans are.
+ */
+export async function viewPlansOnTwoThreads(
+  l: ViewDisparity,
+  r: ViewDisparity,
+  grid: Grid,
+  positions: readonly number[],
+  tolerance: number,
+): Promise<ViewPlan[]> {
+  const plans = positions.map((t) => emptyPlan(l, r, grid, t, tolerance, true));
+  const mid = grid.height >> 1;
+  await side(onHelper('planRows', plans, mid, grid.height), () => {
+    for (const plan of plans) planRows(plan, 0, mid);
+  });
+  return plans;
 }
 
 /**

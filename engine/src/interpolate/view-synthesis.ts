@@ -71,27 +71,45 @@ export interface ViewPlan {
   trust: Float32Array;
 }
 
-/** Step 1 of synthesizeView: the new view's disparity and reliability on the grid (on SharedArrayBuffers if asked). */
+/** Step 1 of synthesizeView: the new view's disparity and reliability on the grid. */
 export function viewPlan(
   l: ViewDisparity,
   r: ViewDisparity,
   grid: Grid,
   t: number,
   tolerance: number,
-  shared = false,
 ): ViewPlan {
-  const gw = grid.width;
-  const size = gw * grid.height * Float32Array.BYTES_PER_ELEMENT;
+  const plan = emptyPlan(l, r, grid, t, tolerance, false);
+  planRows(plan, 0, grid.height);
+  return plan;
+}
+
+/** A plan whose depth and reliability are still to be found (planRows), on SharedArrayBuffers if `shared`. */
+export function emptyPlan(
+  l: ViewDisparity,
+  r: ViewDisparity,
+  grid: Grid,
+  t: number,
+  tolerance: number,
+  shared: boolean,
+): ViewPlan {
+  const size = grid.width * grid.height * Float32Array.BYTES_PER_ELEMENT;
   const depth = new Float32Array(shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
   const trust = new Float32Array(shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size));
-  for (let gy = 0; gy < grid.height; gy++) {
+  return { l, r, grid, t, tolerance, depth, trust };
+}
+
+/** The plan's depth and reliability on grid rows [y0, y1) (each row reads and writes only itself). */
+export function planRows(plan: ViewPlan, y0: number, y1: number): void {
+  const { l, r, t, depth, trust } = plan;
+  const gw = plan.grid.width;
+  for (let gy = y0; gy < y1; gy++) {
     const row = gy * gw;
     depth.fill(Number.NEGATIVE_INFINITY, row, row + gw);
     splat(l, row, gw, -t, depth, trust);
     splat(r, row, gw, 1 - t, depth, trust);
     fillHoles(depth, trust, row, gw);
   }
-  return { l, r, grid, t, tolerance, depth, trust };
 }
 
 /**
