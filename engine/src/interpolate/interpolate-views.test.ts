@@ -62,9 +62,10 @@ describe('interpolateViews', () => {
     };
     const same = await gain((view) => view);
     const dark = await gain(darker);
-    // The thin lines' colour tests compare the views at one level. Measured: +6.9 dB at one exposure, +5.5 with the
-    // right camera 20 % darker (+3.5 when the tests compared the raw colours).
-    expect(dark).toBeGreaterThan(same - 2);
+    // The thin lines' colour tests compare the views at one level, and the pixels one view alone shows are taken to
+    // the in-between exposure. Measured: +6.9 dB at one exposure, +6.8 with the right camera 20 % darker (+5.5 with
+    // each such pixel at its own view's exposure, +3.5 when the colour tests compared the raw colours).
+    expect(dark).toBeGreaterThan(same - 0.5);
   });
 
   it('returns the views themselves at positions 0 and 100 and honours custom positions', async () => {

@@ -11,6 +11,7 @@ import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { edgeCodes } from './fine-edges';
 import { settleFlatParts } from './flat-parts';
 import { startHelper } from './helper-thread';
+import { applyFits, levelFits, levelled, levelsOf, matchLevels } from './levels';
 import { crossFade } from './quality';
 import { placeThinLines } from './thin-lines';
 import {
@@ -75,8 +76,10 @@ export async function interpolateViews(
  *   own, as ridges of the grey level (see placeThinLines);
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
  * - each frame synthesized at full size with the nearer surface winning, and blended towards the cross-fade where
- *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would; outlines
- *   drawn where each view's full-size colours put them, not on the grid's cell boundaries (see edgeCodes);
+ *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would; a pixel
+ *   one view alone shows taken to the in-between exposure (the right view's levels fitted to the left's, see
+ *   Levels); outlines drawn where each view's full-size colours put them, not on the grid's cell boundaries (see
+ *   edgeCodes);
  * - where a repeated flat structure matches as well one spacing nearer or farther (see aliasMaps), the frames are
  *   made under both readings and averaged: nothing in the views tells which is true; its flat parts, which the
  *   matcher reads in pieces, are read as wholes first (see settleFlatParts).
@@ -103,16 +106,17 @@ export async function interpolatePair(
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
   // The right view's own colours on the grid, for its edge codes; the matcher's copy is matched to the left's levels.
   const cellsR = rgbR.slice();
-  // One table per channel, applied to the grid copy here and to the full-size view for the thin lines below.
-  const levels = [0, 1, 2].map((c) => levelTable(rgbR, rgbL, 3, c));
-  for (const [c, table] of levels.entries()) if (table) applyTable(rgbR, 3, c, table);
+  // One fit per channel, applied to the grid copy here, to the full-size view for the thin lines below, and read by
+  // the synthesis for the pixels one view alone shows.
+  const fits = levelFits(rgbR, rgbL);
+  applyFits(rgbR, fits);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
   const census = codes ? await codes : censusCodes(grayL, grayR);
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
     : censusSgm(grayL, grayR, sgm, census);
   // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
-  placeThinLines(grayL, grayR, { left, right: levelled(right, levels) }, maps, range);
+  placeThinLines(grayL, grayR, { left, right: levelled(right, fits) }, maps, range);
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
     const sides = {
       left: fillDisparity(pair.left, maps.width, maps.height, 'left', pair.right),
@@ -152,7 +156,8 @@ export async function interpolatePair(
       ? await edgeCodesOnTwoThreads(edges.left, edges.right, grid)
       : [edgeCodes(left, rgbL, l.disparity, grid), edgeCodes(right, cellsR, r.disparity, grid)];
     const sideL = { image: images.left, ...l, codes: codesL };
-    const sideR = { image: images.right, ...r, codes: codesR };
+    const levels = levelsOf(fits);
+    const sideR = { image: images.right, ...r, codes: codesR, ...(levels ? { levels } : {}) };
     return twoThreads
       ? viewPlansOnTwoThreads(sharedView(sideL), sharedView(sideR), grid, inside, SEES_TOLERANCE)
       : inside.map((t) => viewPlan(sideL, sideR, grid, t, SEES_TOLERANCE));
@@ -228,67 +233,4 @@ async function reducedRgb(image: RawImage, grid: GrayImage): Promise<Uint8Array>
     .raw()
     .toBuffer();
   return new Uint8Array(data.buffer, data.byteOffset, grid.width * grid.height * 3);
-}
-
-/**
- * Mean and contrast differences (levels) below which a channel is left as it is: the views' different content
- * (parallax shows other parts of the scene at the borders) gives up to ~0.8 on the bench's scenes.
- */
-const LEVEL_TOLERANCE = 1;
-
-/**
- * Scales channel `channel` of `target` (interleaved, `channels` per pixel) in place to the mean and contrast of the
- * same channel of `reference`: the two cameras of a rig differ in exposure and white balance.
- */
-function matchLevels(target: Uint8Array, reference: Uint8Array, channels: number, channel: number): void {
-  const table = levelTable(target, reference, channels, channel);
-  if (table) applyTable(target, channels, channel, table);
-}
-
-/** Maps channel `channel` of `data` (interleaved, `channels` per pixel) through `table`, in place. */
-function applyTable(data: Uint8Array, channels: number, channel: number, table: Uint8Array): void {
-  for (let i = channel; i < data.length; i += channels) data[i] = table[data[i]!]!;
-}
-
-/**
- * A copy of the full-size view with its colour channels mapped through `tables` (levelTable's, RGB order); the view
- * itself when no channel has one or it is not RGB(A).
- */
-function levelled(view: RawImage, tables: readonly (Uint8Array | undefined)[]): RawImage {
-  if (view.channels < 3 || tables.every((t) => t === undefined)) return view;
-  const data = view.data.slice();
-  for (const [c, table] of tables.entries()) if (table) applyTable(data, view.channels, c, table);
-  return { ...view, data };
-}
-
-/** matchLevels' table for one channel of `target`, undefined when it is within LEVEL_TOLERANCE already. */
-function levelTable(
-  target: Uint8Array,
-  reference: Uint8Array,
-  channels: number,
-  channel: number,
-): Uint8Array | undefined {
-  const stats = (data: Uint8Array) => {
-    let sum = 0;
-    let sum2 = 0;
-    for (let i = channel; i < data.length; i += channels) {
-      const v = data[i]!;
-      sum += v;
-      sum2 += v * v;
-    }
-    const n = data.length / channels;
-    const mean = sum / n;
-    return { mean, std: Math.sqrt(Math.max(0, sum2 / n - mean * mean)) };
-  };
-  const t = stats(target);
-  const r = stats(reference);
-  if (
-    t.std < 1e-3 ||
-    (Math.abs(t.mean - r.mean) < LEVEL_TOLERANCE && Math.abs(t.std - r.std) < LEVEL_TOLERANCE)
-  )
-    return undefined;
-  const gain = r.std / t.std;
-  return Uint8Array.from({ length: 256 }, (_, v) =>
-    Math.round(Math.min(255, Math.max(0, (v - t.mean) * gain + r.mean))),
-  );
 }

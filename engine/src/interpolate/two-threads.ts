@@ -155,6 +155,7 @@ export function sharedView(view: ViewDisparity): ViewDisparity {
     disparity: sharedCopy(view.disparity, true),
     reliable: sharedCopy(view.reliable, true),
     ...(view.codes ? { codes: sharedCopy(view.codes, true) } : {}),
+    ...(view.levels ? { levels: view.levels } : {}),
   };
 }
 

@@ -81,4 +81,38 @@ describe('synthesizeView', () => {
     const out = synthesizeView(view(0, 20), view(2, 18), { width: gw, height: gh, scale: 1 }, 0.5, 1.5);
     expect(out.data[19 * 3]).toBe(f(20));
   });
+
+  it('takes a pixel one view alone shows to the in-between exposure', () => {
+    // The right camera is 20 % darker: a surface reads 100 in the left view and 80 in the right one. Each view shows
+    // it where the other's map hides it (NaN); the true in-between at t reads (1 − t) · 100 + t · 80 either way.
+    const gw = 20;
+    const gh = 2;
+    const image = (level: number): RawImage => ({
+      data: new Uint8Array(gw * gh * 3).fill(level),
+      width: gw,
+      height: gh,
+      channels: 3,
+    });
+    const side = (level: number, seen: boolean): ViewDisparity => ({
+      image: image(level),
+      disparity: new Float32Array(gw * gh).fill(seen ? 0 : Number.NaN),
+      reliable: new Float32Array(gw * gh).fill(seen ? 1 : 0),
+    });
+    // The right view's levels on the left one's: left ≈ (right − 80) · 1.25 + 100.
+    const levels = {
+      gain: new Float64Array(3).fill(1.25),
+      ownMean: new Float64Array(3).fill(80),
+      otherMean: new Float64Array(3).fill(100),
+    };
+    const grid = { width: gw, height: gh, scale: 1 };
+    for (const t of [0.25, 0.5]) {
+      const expected = Math.round((1 - t) * 100 + t * 80);
+      const leftAlone = synthesizeView(side(100, true), { ...side(80, false), levels }, grid, t, 1.5);
+      const rightAlone = synthesizeView(side(100, false), { ...side(80, true), levels }, grid, t, 1.5);
+      expect(leftAlone.data[(gw + 10) * 3]).toBe(expected);
+      expect(rightAlone.data[(gw + 10) * 3]).toBe(expected);
+      // Without the levels, each showed its own camera's exposure.
+      expect(synthesizeView(side(100, true), side(80, false), grid, t, 1.5).data[(gw + 10) * 3]).toBe(100);
+    }
+  });
 });
