@@ -36,15 +36,22 @@ export function levelFits(target: Uint8Array, reference: Uint8Array): (LevelFit 
   return [0, 1, 2].map((c) => levelFit(target, reference, 3, c));
 }
 
-/** The fits as the synthesis reads them (Levels; a channel without one maps to itself), undefined when none has one. */
+/**
+ * The fits as the synthesis reads them (Levels; a channel without one maps to itself, as does one whose gain is
+ * nil: a uniform channel in the other view has no scale to map back onto), undefined when none has one.
+ */
 export function levelsOf(fits: readonly (LevelFit | undefined)[]): Levels | undefined {
-  if (fits.every((f) => f === undefined)) return undefined;
+  const usable = fits.map((f) => (f && f.gain > MIN_GAIN ? f : undefined));
+  if (usable.every((f) => f === undefined)) return undefined;
   return {
-    gain: Float64Array.from(fits, (f) => f?.gain ?? 1),
-    ownMean: Float64Array.from(fits, (f) => f?.ownMean ?? 0),
-    otherMean: Float64Array.from(fits, (f) => f?.otherMean ?? 0),
+    gain: Float64Array.from(usable, (f) => f?.gain ?? 1),
+    ownMean: Float64Array.from(usable, (f) => f?.ownMean ?? 0),
+    otherMean: Float64Array.from(usable, (f) => f?.otherMean ?? 0),
   };
 }
+
+/** Gains at or below this are taken as nil (see levelsOf). */
+const MIN_GAIN = 1e-3;
 
 /** Maps the channels of an RGB `data` with a fit through it, in place. */
 export function applyFits(data: Uint8Array, fits: readonly (LevelFit | undefined)[]): void {

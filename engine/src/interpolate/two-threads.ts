@@ -185,8 +185,8 @@ export async function viewPlansOnTwoThreads(
 
 /**
  * viewFromPlan for each plan on two threads, with the same bytes: the full-size rows split between this thread
- * (upper half) and the helper (lower half). The plans' views and arrays must be shared (sharedView, viewPlan's
- * `shared`).
+ * (upper half) and the helper (lower half). The plans' views and arrays must be shared (sharedView,
+ * viewPlansOnTwoThreads).
  */
 export async function synthesizeViewsOnTwoThreads(
   plans: readonly ViewPlan[],
