@@ -109,7 +109,8 @@ export async function interpolatePair(
   // One fit per channel, applied to the grid copy here, to the full-size view for the thin lines below, and read by
   // the synthesis for the pixels one view alone shows.
   const fits = levelFits(rgbR, rgbL);
-  applyFits(rgbR, fits);
+  applyFits(rgbR, 3, fits);
+  const levels = levelsOf(fits);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
   const census = codes ? await codes : censusCodes(grayL, grayR);
   const maps = codes
@@ -160,7 +161,6 @@ export async function interpolatePair(
       ? await edgeCodesOnTwoThreads(edges.left, edges.right, grid)
       : [edgeCodes(left, rgbL, l.disparity, grid), edgeCodes(right, cellsR, r.disparity, grid)];
     const sideL = { image: images.left, ...l, codes: codesL };
-    const levels = levelsOf(fits);
     const sideR = { image: images.right, ...r, codes: codesR, ...(levels ? { levels } : {}) };
     return twoThreads
       ? viewPlansOnTwoThreads(sharedView(sideL), sharedView(sideR), grid, inside, SEES_TOLERANCE)

@@ -53,9 +53,9 @@ export function levelsOf(fits: readonly (LevelFit | undefined)[]): Levels | unde
 /** Gains at or below this are taken as nil (see levelsOf). */
 const MIN_GAIN = 1e-3;
 
-/** Maps the channels of an RGB `data` with a fit through it, in place. */
-export function applyFits(data: Uint8Array, fits: readonly (LevelFit | undefined)[]): void {
-  for (const [c, fit] of fits.entries()) if (fit) applyTable(data, 3, c, levelTable(fit));
+/** Maps the colour channels of `data` (interleaved, `channels` per pixel) with a fit through it, in place. */
+export function applyFits(data: Uint8Array, channels: number, fits: readonly (LevelFit | undefined)[]): void {
+  for (const [c, fit] of fits.entries()) if (fit) applyTable(data, channels, c, levelTable(fit));
 }
 
 /**
@@ -65,7 +65,7 @@ export function applyFits(data: Uint8Array, fits: readonly (LevelFit | undefined
 export function levelled(view: RawImage, fits: readonly (LevelFit | undefined)[]): RawImage {
   if (view.channels < 3 || fits.every((f) => f === undefined)) return view;
   const data = view.data.slice();
-  for (const [c, fit] of fits.entries()) if (fit) applyTable(data, view.channels, c, levelTable(fit));
+  applyFits(data, view.channels, fits);
   return { ...view, data };
 }
 

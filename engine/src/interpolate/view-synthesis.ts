@@ -159,7 +159,7 @@ export function synthesizeRows(
   const inv = 1 / s;
   const levels = r.levels;
   // Channels the levels apply to (RGB, or the grey of a one- or two-channel view; never alpha).
-  const levelled = channels >= 3 ? 3 : 1;
+  const levelChannels = channels >= 3 ? 3 : 1;
   const reader: Reader = { l, r, t, scale: s, inv, width, gw, gh: grid.height, tolerance };
   for (let y = y0; y < y1; y++) {
     const grow = Math.min(grid.height - 1, Math.floor((y + 0.5) / s)) * gw;
@@ -260,7 +260,7 @@ export function synthesizeRows(
         let v = 0;
         if (wl > 0) v += wl * (a[pl + c]! * ul + a[pl + channels + c]! * fl);
         if (wr > 0) v += wr * (b[pr + c]! * ur + b[pr + channels + c]! * fr);
-        if (levels !== undefined && (wl === 0 || wr === 0) && c < levelled)
+        if (levels !== undefined && (wl === 0 || wr === 0) && c < levelChannels)
           v = atExposure(v, levels, c, t, wl === 0);
         out[o + c] = k * v + fade * (ta * a[o + c]! + t * b[o + c]!) + 0.5;
       }
