@@ -34,8 +34,8 @@ export function snapHorizontal(
         const cx = data[2 * j]!;
         const cy = data[2 * j + 1]!;
         if (Math.abs(cx - ownX) < 1 && Math.abs(cy - ownY) < 1) continue;
-        if (Number.isNaN(bestCost)) bestCost = 0.8 * rowCost(from, to, x, y, ownX, ownY);
-        const cost = rowCost(from, to, x, y, cx, cy);
+        if (Number.isNaN(bestCost)) bestCost = 0.8 * rowCost(from, to, x, y, ownX, ownY, Infinity);
+        const cost = rowCost(from, to, x, y, cx, cy, bestCost);
         if (cost < bestCost) {
           bestCost = cost;
           bestX = cx;
@@ -68,8 +68,20 @@ export function nearInconsistent(raw: Float32Array, width: number, below: number
   return out;
 }
 
-/** Sum of absolute differences over taps at −2..+2 px along the row (and ±1 row), `to` sampled bilinearly. */
-function rowCost(from: GrayImage, to: GrayImage, x: number, y: number, fx: number, fy: number): number {
+/**
+ * Sum of absolute differences over taps at −2..+2 px along the row (and ±1 row), `to` sampled bilinearly; or a
+ * partial sum once it reaches `bound` (the caller only keeps a cost below it). On an upscaled noisy 24 MP pair
+ * most pixels are near an inconsistency, and the rows' sums stopped there: 136 ms of CPU per pair before.
+ */
+function rowCost(
+  from: GrayImage,
+  to: GrayImage,
+  x: number,
+  y: number,
+  fx: number,
+  fy: number,
+  bound: number,
+): number {
   const { width, height, data: a } = from;
   const b = to.data;
   const tw = to.width;
@@ -85,7 +97,7 @@ function rowCost(from: GrayImage, to: GrayImage, x: number, y: number, fx: numbe
     qy0 >= 0 &&
     qy0 + 2 <= to.height - 1.001
   ) {
-    return innerRowCost(a, width, b, tw, x, y, qx0, qy0);
+    return innerRowCost(a, width, b, tw, x, y, qx0, qy0, bound);
   }
   let cost = 0;
   for (let oy = -1; oy <= 1; oy++) {
@@ -106,6 +118,7 @@ function rowCost(from: GrayImage, to: GrayImage, x: number, y: number, fx: numbe
       const d = a[py * width + px]! - (top + (bottom - top) * wy);
       cost += d < 0 ? -d : d;
     }
+    if (cost >= bound) return cost;
   }
   return cost;
 }
@@ -123,6 +136,7 @@ function innerRowCost(
   y: number,
   qx0: number,
   qy0: number,
+  bound: number,
 ): number {
   const x0 = Math.floor(qx0);
   const y0 = Math.floor(qy0);
@@ -139,6 +153,7 @@ function innerRowCost(
       const d = a[own + ox]! - (top + (bottom - top) * wy);
       cost += d < 0 ? -d : d;
     }
+    if (cost >= bound) return cost;
   }
   return cost;
 }
