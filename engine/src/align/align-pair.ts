@@ -2,8 +2,9 @@ import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
 import { chooseFit } from './choose-fit';
 import { reducedCopies } from './coarse-to-fine';
-import { fitFromSeed, type SeedStart } from './fit-from-seed';
+import { fitFromSeed, type SeedFit, type SeedStart } from './fit-from-seed';
 import type { ReducedFrames } from './guided-fit';
+import { layerStart } from './layer-start';
 import { undistort } from './lens-fit';
 import { inverseMapOf } from './model-map';
 import { choosePivot, pivotOnRows } from './pivot';
@@ -95,7 +96,15 @@ export async function alignPair(
   if (!seed.ok) return { ok: false, reason: seed.reason };
   const fitOf = (start: SeedStart) => fitFromSeed(cv, { left, right }, copies, frames, start, maxDisparityPx);
   // Other consensuses are other starts (see Seed.others); the fit that puts more of the views on their rows is kept.
-  const fits = [seed, ...seed.others.map((other) => ({ ...seed, ...other }))].map(fitOf);
+  const starts = [seed, ...seed.others.map((other) => ({ ...seed, ...other }))].map(fitOf);
+  // On repetitive texture a start may have followed the pattern matched a period off along its own rows, leaving
+  // the true matches on other rows at another disparity: those start a fit of their own (see layerStart).
+  const layers = new Map<SeedFit, SeedFit>();
+  for (const start of seed.repetitive ? starts : []) {
+    const layer = layerStart(start, left.width, left.height);
+    if (layer) layers.set(layer, start);
+  }
+  const fits = [...starts, ...layers.keys()];
   const fit = chooseFit(
     fits,
     { left: grayL, right: grayR },
@@ -103,7 +112,8 @@ export async function alignPair(
     maxDisparityPx,
     Math.max(left.width, left.height),
   );
-  const unused = fits.filter((f) => f !== fit);
+  // A layer's tiles are some of its start's: only the starts vote beside the kept fit (see tilesPivot).
+  const unused = starts.filter((f) => f !== fit && f !== layers.get(fit));
   const { model, points, refined, lens } = fit;
   const rotationDeg = rotationDegOf(model);
   const scale = scaleOf(model);
