@@ -1,7 +1,8 @@
 /**
  * Alignment bench: recovered vs true rotation / scale / vertical offset on pairs with known misalignment
  * (synthetic layered scenes with parallax, and real rectified pairs perturbed by a known transform), the residual
- * vertical disparity after alignment, and the time to align a 24 MP pair. Prints figures; never passes or fails.
+ * vertical disparity after alignment, and the time to align a 24 MP pair. The first perturbation of each real pair is
+ * also seen through a second camera's look (data/camera-looks.ts). Prints figures; never passes or fails.
  * Usage: tsx bench/engine/align.ts [--quick]
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetit
 import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import sharp from 'sharp';
+import { CAMERA_LOOKS } from './data/camera-looks';
 import { groundTruthResidual } from './data/ground-truth';
 import { swappedShare } from './data/order-votes';
 import { printTable } from './data/print-table';
@@ -278,6 +280,17 @@ async function main(): Promise<void> {
       const perturbation = randomTransform(seed);
       const pair = perturbedPair(`${real.name} perturbed #${seed}`, real.left, real.right, perturbation);
       await measure({ ...pair, truth: compose(base, perturbation) });
+      if (seed !== 11) continue;
+      // The second camera's look (exposure, white balance, noise, compression) changes no geometry.
+      for (const look of CAMERA_LOOKS) {
+        const right = await look.apply(pair.right);
+        await measure({
+          ...pair,
+          name: `${pair.name}, ${look.name}`,
+          right,
+          truth: compose(base, perturbation),
+        });
+      }
     }
   }
   console.log(
