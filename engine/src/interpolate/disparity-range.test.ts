@@ -5,7 +5,7 @@ import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, makeLayeredScene } from '../cv/synthetic-scene';
 import { greyViews } from '../testing/scene-maps';
 import { censusSgm, type DisparityMaps } from './census-sgm';
-import { disparityRange } from './disparity-range';
+import { disparityRange, withoutFarRepeats } from './disparity-range';
 import { censusSgmOnTwoThreads } from './two-threads';
 
 const WIDTH = 640;
@@ -66,6 +66,21 @@ describe('disparity range', () => {
     expect(range.max - range.min).toBeLessThan(0.1 * WIDTH);
   });
 
+  it('searches a low-contrast painted fence a period either side, not at its farther repeats', async () => {
+    // No features match; the dense match finds the fence at its disparity and, in patches, whole periods nearer
+    // (two periods nearer too: the search reached 93 before).
+    const scene = makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 5, { spacing: 1.5, parallax: 1.18 });
+    const [left, right] = await greyPair(scene, 0.2);
+    const range = await disparityRange(cv, left!, right!, censusSgm);
+    const fence = Math.max(...disparities(scene));
+    const period = Math.round(0.025 * 1.5 * WIDTH);
+    expect(range.matches).toBeLessThan(12);
+    expectEveryLayerWithin(range, scene);
+    // The margins beyond the span: 4.5 % of the width on the near side.
+    expect(range.max).toBeGreaterThanOrEqual(fence + period + 0.045 * WIDTH - 2);
+    expect(range.max).toBeLessThanOrEqual(fence + period + 0.045 * WIDTH + 2);
+  });
+
   it('keeps a wide range that real surfaces span', async () => {
     // Layers at 0, 64 and 128 px (a fifth of the width, beyond the ±15 % searched without features): the features'
     // span is checked, and confirmed.
@@ -75,5 +90,26 @@ describe('disparity range', () => {
     expect(Math.max(...disparities(scene))).toBeGreaterThan(0.15 * WIDTH);
     expectEveryLayerWithin(range, scene);
     expect(range).toEqual(await disparityRange(cv, left!, right!, findsNothing));
+  });
+
+  it('keeps surfaces that are no repeats of the dominant one', () => {
+    // Three surfaces at 0, 14 and 30 grid px (no lattice: 14 + 16 is no other kept bin's offset), and a repeated
+    // one at 14, 38, 62 whose 62 goes.
+    const at = (pairs: [number, number][]) => pairs.flatMap(([d, n]) => Array<number>(n).fill(d));
+    const surfaces = at([
+      [0, 300],
+      [14, 900],
+      [30, 200],
+    ]);
+    const span = { lo: 0, hi: 30, kept: Float64Array.from([0, 14, 30]) };
+    expect(withoutFarRepeats(span, surfaces)).toEqual(span);
+    const repeats = at([
+      [0, 300],
+      [14, 900],
+      [38, 120],
+      [62, 80],
+    ]);
+    const wide = { lo: 0, hi: 62, kept: Float64Array.from([0, 14, 38, 62]) };
+    expect(withoutFarRepeats(wide, repeats)).toEqual({ lo: 0, hi: 38, kept: Float64Array.from([0, 14, 38]) });
   });
 });
