@@ -34,7 +34,16 @@ export class LocalBlobStore implements BlobStore {
             callback(null, chunk);
           },
         });
-        await pipeline(body, counter, createWriteStream(temp, { flush: true }));
+        const file = createWriteStream(temp, { flush: true });
+        try {
+          await pipeline(body, counter, file);
+        } catch (error) {
+          // A body that fails before the file is open (its first chunks are only buffered) can reject the pipeline
+          // while the open is under way: it then created the file after the rm below, which stayed behind (seen once
+          // in CI). Once the stream has closed, the file is there to remove.
+          if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
+          throw error;
+        }
       }
       await rename(temp, target);
       return { size };
