@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, open as openCallback } from 'node:fs';
+import { createReadStream, open as openCallback } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { NotFound } from '../errors';
+import { streamToFile } from '../stream-to-file';
 import { assertValidBlobKey, assertValidBlobPrefix } from './blob-key';
 import type { BlobInfo, BlobStore, ByteRange } from './blob-store';
 
@@ -34,16 +34,7 @@ export class LocalBlobStore implements BlobStore {
             callback(null, chunk);
           },
         });
-        const file = createWriteStream(temp, { flush: true });
-        try {
-          await pipeline(body, counter, file);
-        } catch (error) {
-          // A body that fails before the file is open (its first chunks are only buffered) can reject the pipeline
-          // while the open is under way: it then created the file after the rm below, which stayed behind (seen once
-          // in CI). Once the stream has closed, the file is there to remove.
-          if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
-          throw error;
-        }
+        await streamToFile(body, temp, { through: counter, flush: true });
       }
       await rename(temp, target);
       return { size };

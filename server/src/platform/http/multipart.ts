@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, BadRequest } from '../errors';
+import { streamToFile } from '../stream-to-file';
 
 /** What one multipart request may hold; the feature that receives it decides the numbers. */
 export interface MultipartLimits {
@@ -125,7 +124,7 @@ export async function receiveMultipart(
         path: path.join(options.tempDir, `${process.pid}-${randomUUID()}${UPLOAD_SUFFIX}`),
       };
       files.push(file);
-      await pipeline(part.file, createWriteStream(file.path!));
+      await streamToFile(part.file, file.path!);
       if (part.file.truncated) {
         await rm(file.path!, { force: true });
         delete file.path;
