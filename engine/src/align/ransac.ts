@@ -38,7 +38,7 @@ export function ransacSimilarity(c: Correspondences, options: RansacOptions): Ra
   const { xl, yl, xr, yr } = c;
   const maxDisparity = options.maxDisparityPx;
   // verticalResidual and disparity written out for a plain similarity (its keystone divisor is exactly 1): the
-  // samples' cost over every match is most of alignment's RANSAC time (~20 ms of CPU per 24 MP pair).
+  // samples' cost over every match is most of RANSAC's time (700 matches, half outliers: 1.4 → 0.6 ms per call).
   const cost = ({ a, b, ty }: Similarity) => {
     let total = 0;
     for (let i = 0; i < n; i++) {

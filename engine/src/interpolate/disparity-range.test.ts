@@ -95,7 +95,7 @@ describe('disparity range', () => {
   it('keeps surfaces that are no repeats of the dominant one', () => {
     // Three surfaces at 0, 14 and 30 grid px (no lattice: 14 + 16 is no other kept bin's offset), and a repeated
     // one at 14, 38, 62 whose 62 goes.
-    const at = (pairs: [number, number][]) => pairs.flatMap(([d, n]) => Array<number>(n).fill(d));
+    const at = (pairs: [number, number][]) => new Map(pairs);
     const surfaces = at([
       [0, 300],
       [14, 900],

@@ -29,10 +29,7 @@ export async function disparityRange(
   const span =
     n < 12
       ? undefined
-      : commonSpan(
-          Float64Array.from(m.leftX, (x, i) => x - m.rightX[i]!),
-          Math.max(3, 0.01 * n),
-        );
+      : commonSpan(binCounts(Float64Array.from(m.leftX, (x, i) => x - m.rightX[i]!)), Math.max(3, 0.01 * n));
   const limit = 0.35 * left.width;
   const found = span
     ? await denseChecked(span, left, right, limit, match)
@@ -67,13 +64,18 @@ export interface Span {
   kept: Float64Array;
 }
 
-/** The span of the 1-px bins of `disparities` that hold at least `enough` of them; undefined when none does. */
-function commonSpan(disparities: ArrayLike<number>, enough: number): Span | undefined {
+/** How many of `disparities` fall in each 1-px bin (keyed by the rounded disparity). */
+function binCounts(disparities: ArrayLike<number>): Map<number, number> {
   const bins = new Map<number, number>();
   for (let i = 0; i < disparities.length; i++) {
     const b = Math.round(disparities[i]!);
     bins.set(b, (bins.get(b) ?? 0) + 1);
   }
+  return bins;
+}
+
+/** The span of the 1-px bins (see binCounts) that hold at least `enough`; undefined when none does. */
+function commonSpan(bins: Map<number, number>, enough: number): Span | undefined {
   const kept = Float64Array.from(
     [...bins].filter(([, count]) => count >= enough),
     ([b]) => b,
@@ -116,8 +118,10 @@ async function denseChecked(
  */
 async function denseSpan(left: GrayImage, right: GrayImage, wide: number, match: DenseMatch) {
   const dense = await denseDisparities(left, right, -wide, wide, match);
-  const span = dense && commonSpan(dense, 0.01 * dense.length);
-  return span && withoutFarRepeats(span, dense!);
+  if (!dense) return undefined;
+  const bins = binCounts(dense);
+  const span = commonSpan(bins, 0.01 * dense.length);
+  return span && withoutFarRepeats(span, bins);
 }
 
 /** Shortest period (grid px) a repeated structure's repeats are looked for at. */
@@ -132,13 +136,8 @@ const MIN_PERIOD = 4;
  * its lattice farther out go. The period is the shortest offset from the dominant bin to another peak whose lattice
  * holds a second kept bin (two periods out, or one period the other way); without one, nothing goes.
  */
-export function withoutFarRepeats(span: Span, dense: ArrayLike<number>): Span {
-  const counts = new Map<number, number>();
-  for (let i = 0; i < dense.length; i++) {
-    const b = Math.round(dense[i]!);
-    counts.set(b, (counts.get(b) ?? 0) + 1);
-  }
-  const count = (b: number) => counts.get(b) ?? 0;
+export function withoutFarRepeats(span: Span, bins: Map<number, number>): Span {
+  const count = (b: number) => bins.get(b) ?? 0;
   const kept = [...span.kept];
   const isKept = (b: number) => kept.some((k) => Math.abs(k - b) <= 1);
   const dominant = kept.reduce((best, b) => (count(b) > count(best) ? b : best), kept[0]!);
