@@ -3,11 +3,13 @@
  * features are detected on (or anything else that only shows at this size) is judged here. Pairs, all with a known
  * misalignment: synthetic layered scenes (several seeds), the real pairs upscaled to a 6000 px long side with
  * sensor-like noise (independent per view) and perturbed, and the repetitive scenes rendered at 6000×4000. Prints the
- * ground-truth vertical residual (median / p95) and the order-check votes of each; never passes or fails.
+ * ground-truth vertical residual (median / p95), the order-check votes and the CPU time of each, allocating the aligned
+ * views (the baseline) and writing them over copies of the given ones (inPlace, as the CLI and the pipeline do: the
+ * bytes must be the same); never passes or fails.
  * Usage: tsx bench/engine/align-24mp.ts [--set N]   (N ≥ 1 draws other seeds, noise and perturbations)
  */
 import { loadavg } from 'node:os';
-import { alignPair } from '@wiggle/engine/align/align-pair';
+import { type AlignOptions, alignPair } from '@wiggle/engine/align/align-pair';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
 import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
@@ -30,6 +32,7 @@ const header = [
   'inliers',
   'order votes',
   'CPU ms',
+  'CPU ms in place',
 ];
 
 /** Upscaled (lanczos3) to LONG_SIDE, plus noise of σ ≈ 3 levels per channel (sum of three uniforms). */
@@ -49,18 +52,35 @@ async function upscaledNoisy(image: RawImage, seed: number): Promise<RawImage> {
   return { data, width: info.width, height: info.height, channels: image.channels };
 }
 
+/** CPU ms of one alignPair call (this process: the main thread and libvips' threads). */
+async function timed(left: RawImage, right: RawImage, options: AlignOptions) {
+  const cpu = process.cpuUsage();
+  const result = await alignPair(left, right, options);
+  const used = process.cpuUsage(cpu);
+  return { result, cpuMs: ((used.user + used.system) / 1000).toFixed(0) };
+}
+
 async function measure(name: string, left: RawImage, right: RawImage, truth: SimilarityTransform) {
   let votes = 'unjudged';
-  const cpu = process.cpuUsage();
-  const result = await alignPair(left, right, {
+  // The CLI and the pipeline write the aligned views over their own decoded ones; the baseline allocates new ones.
+  const own = {
+    left: { ...left, data: new Uint8Array(left.data) },
+    right: { ...right, data: new Uint8Array(right.data) },
+  };
+  const { result, cpuMs } = await timed(left, right, {
     onOrderEvidence: (e) => {
       if (e.runs > 0) votes = `${swappedShare(e)} swapped of ${e.runs} runs`;
     },
   });
-  const used = process.cpuUsage(cpu);
-  const cpuMs = ((used.user + used.system) / 1000).toFixed(0);
+  const inPlace = await timed(own.left, own.right, { inPlace: true });
+  const same =
+    result.ok && inPlace.result.ok
+      ? Buffer.from(result.left.data).equals(Buffer.from(inPlace.result.left.data)) &&
+        Buffer.from(result.right.data).equals(Buffer.from(inPlace.result.right.data))
+      : result.ok === inPlace.result.ok;
+  const inPlaceMs = `${inPlace.cpuMs}${same ? '' : ' (OTHER BYTES)'}`;
   if (!result.ok) {
-    rows.push([name, `FAILED: ${result.reason}`, '', '', votes, cpuMs]);
+    rows.push([name, `FAILED: ${result.reason}`, '', '', votes, cpuMs, inPlaceMs]);
     return undefined;
   }
   const gt = groundTruthResidual(truth, result.transform, left.width, left.height);
@@ -72,6 +92,7 @@ async function measure(name: string, left: RawImage, right: RawImage, truth: Sim
     String(result.inliers),
     votes,
     cpuMs,
+    inPlaceMs,
   ]);
   return result.transform;
 }

@@ -53,6 +53,22 @@ describe('alignPair', () => {
     expect(Math.abs(again.transform.dy)).toBeLessThan(0.5);
   });
 
+  it('writes the aligned views over the given ones when asked to, with the same bytes and transform', async () => {
+    const right = misalignView(rightTrue, { rotationDeg: 1.2, scale: 1.02, dx: 0, dy: -7.5 });
+    const copied = await alignPair(left, right);
+    const own = {
+      left: { ...left, data: new Uint8Array(left.data) },
+      right: { ...right, data: new Uint8Array(right.data) },
+    };
+    const inPlace = await alignPair(own.left, own.right, { inPlace: true });
+    if (!copied.ok || !inPlace.ok) throw new Error('not aligned');
+    expect(inPlace.transform).toEqual(copied.transform);
+    expect(inPlace.left.data.buffer).toBe(own.left.data.buffer);
+    expect(inPlace.right.data.buffer).toBe(own.right.data.buffer);
+    expect(Buffer.from(inPlace.left.data).equals(Buffer.from(copied.left.data))).toBe(true);
+    expect(Buffer.from(inPlace.right.data).equals(Buffer.from(copied.right.data))).toBe(true);
+  });
+
   it('copes with a different exposure of the two shots', async () => {
     const truth = { rotationDeg: 0.8, scale: 1.012, dx: 0, dy: -9.3 };
     const shifted = misalignView(rightTrue, truth);

@@ -22,7 +22,15 @@ import {
   verticalResidual,
 } from './similarity';
 import { CHECK_SIDE, MAX_JUDGED_SPREAD, type OrderEvidence, orderEvidence } from './swap-check';
-import { cropImage, largestValidRect, warpBilinear } from './warp';
+import {
+  cropImage,
+  type InverseAffine,
+  largestValidRect,
+  type RadialLens,
+  type Rect,
+  warpBilinear,
+} from './warp';
+import { cropInPlace, warpInPlace } from './warp-in-place';
 
 export interface AlignOptions {
   /** Long side of the reduced copy features are detected on. */
@@ -31,6 +39,12 @@ export interface AlignOptions {
   shiftToPivot?: boolean;
   /** Receives the half-occlusion votes on the views' order (benchmarks and diagnostics). */
   onOrderEvidence?: (evidence: OrderEvidence) => void;
+  /**
+   * Write the aligned views over the given ones (their buffers are reused; the caller must not read them after a
+   * success): for callers that drop the originals, it saves a fresh buffer per view (see warp-in-place). Views that
+   * share a buffer, a lens term or a keystone get new buffers anyway.
+   */
+  inPlace?: boolean;
 }
 
 export type AlignResult =
@@ -211,13 +225,36 @@ export async function alignPair(
       ...(lenses ? { lensK: lenses.left.k } : {}),
       ...(model.g || model.h ? { keystone: { g: model.g ?? 0, h: model.h ?? 0 } } : {}),
     },
-    left: lenses ? warpBilinear(left, IDENTITY, rect, lenses.left) : cropImage(left, rect),
-    right: warpBilinear(right, map, rect, lenses?.right),
+    ...alignedViews(left, right, map, rect, lenses, options.inPlace === true),
     suggestedPivot: {
       x: Math.min(rect.width - 1, Math.max(0, pivot.x - rect.x)),
       y: Math.min(rect.height - 1, Math.max(0, pivot.y - rect.y)),
     },
     inliers: count,
     residualVerticalPx: { median: median(residuals), p95: quantile(residuals, 0.95) },
+  };
+}
+
+/** The views on their common canvas `rect`: the left one cropped (or undistorted), the right one warped by `map`. */
+function alignedViews(
+  left: RawImage,
+  right: RawImage,
+  map: InverseAffine,
+  rect: Rect,
+  lenses: { left: RadialLens; right: RadialLens } | undefined,
+  inPlace: boolean,
+): { left: RawImage; right: RawImage } {
+  if (lenses) {
+    return {
+      left: warpBilinear(left, IDENTITY, rect, lenses.left),
+      right: warpBilinear(right, map, rect, lenses.right),
+    };
+  }
+  if (!inPlace || left.data.buffer === right.data.buffer) {
+    return { left: cropImage(left, rect), right: warpBilinear(right, map, rect) };
+  }
+  return {
+    left: cropInPlace(left, rect),
+    right: warpInPlace(right, map, rect) ?? warpBilinear(right, map, rect),
   };
 }

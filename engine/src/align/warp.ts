@@ -80,12 +80,23 @@ const STRAY_PX = 1 / 64;
  */
 export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, lens?: RadialLens): RawImage {
   const ch = source.channels;
-  const out = new Uint8Array(rect.width * rect.height * ch);
-  const affine = !lens && !map.m20 && !map.m21 && (map.m22 ?? 1) === 1;
-  const warp: Stretches = {
+  const warp = warpOf(source, map, lens, new Uint8Array(rect.width * rect.height * ch));
+  for (let y = 0; y < rect.height; y++) warpRow(warp, rect, y, y * rect.width);
+  return { data: warp.out, width: rect.width, height: rect.height, channels: ch };
+}
+
+/** A warp's fixed inputs, writing into `out`. */
+export function warpOf(
+  source: RawImage,
+  map: InverseAffine,
+  lens: RadialLens | undefined,
+  out: Uint8Array,
+): Stretches {
+  return {
     source,
     map,
     lens,
+    affine: !lens && !map.m20 && !map.m21 && (map.m22 ?? 1) === 1,
     out,
     maxX: source.width - 1.000001,
     maxY: source.height - 1.000001,
@@ -93,26 +104,29 @@ export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, l
     to: new Float64Array(2),
     middle: new Float64Array(2),
   };
-  for (let y = 0; y < rect.height; y++) {
-    const oy = rect.y + y;
-    const rowStart = y * rect.width;
-    if (affine && ch === 3) {
-      const sx = map.m00 * rect.x + map.m01 * oy + map.m02;
-      const sy = map.m10 * rect.x + map.m11 * oy + map.m12;
-      if (linearRunRgb(warp, sx, sy, map.m00, map.m10, rect.width, rowStart * 3)) continue;
-    }
-    for (let x = 0; x < rect.width; x += LONG_STRETCH) {
-      warpStretch(warp, rect.x + x, oy, Math.min(LONG_STRETCH, rect.width - x), rowStart + x);
-    }
-  }
-  return { data: out, width: rect.width, height: rect.height, channels: ch };
 }
 
-/** One warp's fixed inputs and scratch points. */
-interface Stretches {
+/** Row y of `rect` (output frame) into the warp's `out`, from pixel index `start`. */
+export function warpRow(warp: Stretches, rect: Rect, y: number, start: number): void {
+  const { map } = warp;
+  const oy = rect.y + y;
+  if (warp.affine && warp.source.channels === 3) {
+    const sx = map.m00 * rect.x + map.m01 * oy + map.m02;
+    const sy = map.m10 * rect.x + map.m11 * oy + map.m12;
+    if (linearRunRgb(warp, sx, sy, map.m00, map.m10, rect.width, start * 3)) return;
+  }
+  for (let x = 0; x < rect.width; x += LONG_STRETCH) {
+    warpStretch(warp, rect.x + x, oy, Math.min(LONG_STRETCH, rect.width - x), start + x);
+  }
+}
+
+/** One warp's fixed inputs and scratch points; `out` may be swapped between rows. */
+export interface Stretches {
   source: RawImage;
   map: InverseAffine;
   lens: RadialLens | undefined;
+  /** No lens and no projective terms: rows are straight lines of the source. */
+  affine: boolean;
   out: Uint8Array;
   maxX: number;
   maxY: number;

@@ -124,7 +124,8 @@ export async function prepareViews(sources: WiggleSources, options: PrepareOptio
 
   let alignment: FoundAlignment = { status: 'None' };
   if (options.autoAlign) {
-    const aligned = await alignPair(left, right);
+    // The decoded views are this function's own: the aligned ones are written over them.
+    const aligned = await alignPair(left, right, { inPlace: true });
     if (aligned.ok) {
       const {
         ok: _ok,

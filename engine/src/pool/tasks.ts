@@ -21,8 +21,9 @@ export const tasks = {
   decode: async (bytes: Uint8Array, maxSide?: number) =>
     (await import('../ingest/decode-raw')).decodeToRaw(bytes, maxSide),
   splitMpo: async (bytes: Uint8Array) => (await import('../split/mpo')).splitMpo(bytes),
+  // The views are this thread's own copies: the aligned ones are written over them.
   align: async (left: RawImage, right: RawImage) =>
-    (await import('../align/align-pair')).alignPair(left, right),
+    (await import('../align/align-pair')).alignPair(left, right, { inPlace: true }),
   interpolate: async (left: RawImage, right: RawImage, positions?: readonly number[]) =>
     (await import('../interpolate/interpolate-views')).interpolateViews(left, right, positions),
   render: async (frames: RawImage[], params?: RenderParams) =>

@@ -29,7 +29,7 @@ export async function run(argv: string[]): Promise<void> {
   const [left, right] = await Promise.all(
     positionals.map(async (path) => decodeToRaw(await readInput(path))),
   );
-  const result = await alignPair(left!, right!, { shiftToPivot: !values['no-pivot-shift'] });
+  const result = await alignPair(left!, right!, { shiftToPivot: !values['no-pivot-shift'], inPlace: true });
   if (!result.ok) throw new Error(`cannot align: ${result.reason}`);
   await writeOutputs(out, { 'left.png': await pngOf(result.left), 'right.png': await pngOf(result.right) });
   const { rotationDeg, scale, dx, dy, lensK, keystone } = result.transform;
