@@ -21,9 +21,10 @@ export const tasks = {
   decode: async (bytes: Uint8Array, maxSide?: number) =>
     (await import('../ingest/decode-raw')).decodeToRaw(bytes, maxSide),
   splitMpo: async (bytes: Uint8Array) => (await import('../split/mpo')).splitMpo(bytes),
-  // The views are this thread's own copies: the aligned ones are written over them.
+  // Not in place: views written over the arguments would be crops of larger buffers, which the pool copies back
+  // whole instead of moving them (see transferablesOf).
   align: async (left: RawImage, right: RawImage) =>
-    (await import('../align/align-pair')).alignPair(left, right, { inPlace: true }),
+    (await import('../align/align-pair')).alignPair(left, right),
   interpolate: async (left: RawImage, right: RawImage, positions?: readonly number[]) =>
     (await import('../interpolate/interpolate-views')).interpolateViews(left, right, positions),
   render: async (frames: RawImage[], params?: RenderParams) =>
