@@ -244,17 +244,14 @@ function alignedViews(
   lenses: { left: RadialLens; right: RadialLens } | undefined,
   inPlace: boolean,
 ): { left: RawImage; right: RawImage } {
-  if (lenses) {
+  if (inPlace && !lenses && left.data.buffer !== right.data.buffer) {
     return {
-      left: warpBilinear(left, IDENTITY, rect, lenses.left),
-      right: warpBilinear(right, map, rect, lenses.right),
+      left: cropInPlace(left, rect),
+      right: warpInPlace(right, map, rect) ?? warpBilinear(right, map, rect),
     };
   }
-  if (!inPlace || left.data.buffer === right.data.buffer) {
-    return { left: cropImage(left, rect), right: warpBilinear(right, map, rect) };
-  }
   return {
-    left: cropInPlace(left, rect),
-    right: warpInPlace(right, map, rect) ?? warpBilinear(right, map, rect),
+    left: lenses ? warpBilinear(left, IDENTITY, rect, lenses.left) : cropImage(left, rect),
+    right: warpBilinear(right, map, rect, lenses?.right),
   };
 }

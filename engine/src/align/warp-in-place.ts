@@ -35,12 +35,12 @@ export function cropInPlace(image: RawImage, rect: Rect): RawImage {
  * not move down with the output's.
  */
 export function warpInPlace(source: RawImage, map: InverseAffine, rect: Rect): RawImage | undefined {
-  if (!(map.m11 > 0) || map.m20 || map.m21 || (map.m22 ?? 1) !== 1) return undefined;
+  const data = source.data;
+  const warp = warpOf(source, map, undefined, data);
+  if (!warp.affine || !(map.m11 > 0)) return undefined;
   const ch = source.channels;
   const rowBytes = rect.width * ch;
   const sourceRowBytes = source.width * ch;
-  const data = source.data;
-  const warp = warpOf(source, map, undefined, data);
   const lowestRead = Math.min(map.m10 * rect.x, map.m10 * (rect.x + rect.width - 1));
   // Bytes before this are read by no output row from y on (one row of margin for the fixed point's drift).
   const freeBefore = (y: number) =>
