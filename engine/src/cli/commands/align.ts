@@ -31,7 +31,9 @@ export async function run(argv: string[]): Promise<void> {
   );
   const result = await alignPair(left!, right!, { shiftToPivot: !values['no-pivot-shift'], inPlace: true });
   if (!result.ok) throw new Error(`cannot align: ${result.reason}`);
-  await writeOutputs(out, { 'left.png': await pngOf(result.left), 'right.png': await pngOf(result.right) });
+  // Encoded side by side: libvips' PNG encoder runs on one thread per image (1.5 s of CPU per 24 MP view).
+  const [leftPng, rightPng] = await Promise.all([pngOf(result.left), pngOf(result.right)]);
+  await writeOutputs(out, { 'left.png': leftPng, 'right.png': rightPng });
   const { rotationDeg, scale, dx, dy, lensK, keystone } = result.transform;
   printJson({
     rotationDeg,

@@ -34,8 +34,9 @@ export async function run(argv: string[]): Promise<void> {
   }
   const started = performance.now();
   const { frames, confidence } = await interpolatePair(left!, right!, POSITIONS);
-  const files: Record<string, Uint8Array> = {};
-  for (const [k, frame] of frames.entries()) files[`frame-${POSITIONS[k]}.png`] = await pngOf(frame);
+  // Encoded side by side: libvips' PNG encoder runs on one thread per image.
+  const pngs = await Promise.all(frames.map(pngOf));
+  const files = Object.fromEntries(pngs.map((png, k) => [`frame-${POSITIONS[k]}.png`, png]));
   const written = await writeOutputs(out, files);
   printJson({
     frames: Object.values(written),
