@@ -96,12 +96,16 @@ export async function interpolatePair(
   }
   const twoThreads = (options.threads ?? (availableParallelism() > 1 ? 2 : 1)) > 1;
   if (twoThreads) startHelper();
-  const { cv } = await loadOpenCv();
   const gridSide = Math.min(Math.max(left.width, left.height), options.gridSide ?? 640);
-  const [grayL, grayR] = await Promise.all([reducedGray(left, gridSide), reducedGray(right, gridSide)]);
+  const grays = Promise.all([reducedGray(left, gridSide), reducedGray(right, gridSide)]);
+  // The first load of OpenCV.js (about 0.4 s, half of it compiling its wasm) overlaps the reductions (libvips'
+  // threads) and the census codes (the helper).
+  const opencv = loadOpenCv();
+  const [grayL, grayR] = await grays;
   matchLevels(grayR.data, grayL.data, 1, 0);
   // On two threads the census codes are computed on the helper meanwhile.
   const codes = twoThreads ? censusOnHelper(grayL, grayR) : undefined;
+  const { cv } = await opencv;
   const range = await disparityRange(cv, grayL, grayR, twoThreads ? censusSgmOnTwoThreads : censusSgm);
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
   // The right view's own colours on the grid, for its edge codes; the matcher's copy is matched to the left's levels.
