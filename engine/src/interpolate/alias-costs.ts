@@ -1,4 +1,4 @@
-import { popcount } from '../align/features';
+import { censusDistance } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 
 /**
@@ -89,8 +89,8 @@ export function censusAt(m: Matching, i: number, reading: number): number {
   if (!(q >= 0 && q < width - 1)) return 24;
   const own = m.ownCodes[i]!;
   const j = i - x + q;
-  const at = popcount(own ^ m.otherCodes[j]!);
-  const next = popcount(own ^ m.otherCodes[j + 1]!);
-  const between = popcount(own ^ m.otherHalf()[j]!);
+  const at = censusDistance(own, m.otherCodes[j]!);
+  const next = censusDistance(own, m.otherCodes[j + 1]!);
+  const between = censusDistance(own, m.otherHalf()[j]!);
   return Math.min(at, next, between);
 }

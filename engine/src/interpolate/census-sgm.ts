@@ -1,5 +1,4 @@
-import { popcount } from '../align/features';
-import { census5x5, halfStepCensus } from '../cv/census';
+import { census5x5, censusDistance, halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 import { BIT, consistentRow, parabolaOffset } from './row-match';
 import { placeThinRows } from './thin-in-front';
@@ -236,9 +235,9 @@ function pixelCost(m: PixelCosts, i: number, j: number): number {
  * +0.2 to +0.6 dB; the worst −0.18 dB, a dark-boarded fence), for ~10 % more CPU.
  */
 function censusBits(m: PixelCosts, code: number, j: number): number {
-  const at = popcount(code ^ m.cr[j]!);
-  const after = popcount(code ^ m.after[j]!);
-  const before = popcount(code ^ m.before[j]!);
+  const at = censusDistance(code, m.cr[j]!);
+  const after = censusDistance(code, m.after[j]!);
+  const before = censusDistance(code, m.before[j]!);
   const half = after < before ? after : before;
   return at < half ? at : half;
 }
@@ -272,12 +271,12 @@ function rowCosts(
   const g = colour ? rgbL[p + 1]! : 0;
   const b = colour ? rgbL[p + 2]! : 0;
   if (kFrom > kTo) return;
-  let afterBits = bits24(code ^ after[j0 - kFrom]!);
+  let afterBits = censusDistance(code, after[j0 - kFrom]!);
   for (let k = kFrom; k <= kTo; k++) {
     const j = j0 - k;
-    const at = bits24(code ^ cr[j]!);
+    const at = censusDistance(code, cr[j]!);
     // j − 1 lies in the row for every level but the last (kTo ≤ x − min): there halfStepBefore's own code.
-    const beforeBits = k < kTo ? bits24(code ^ after[j - 1]!) : bits24(code ^ m.before[j]!);
+    const beforeBits = k < kTo ? censusDistance(code, after[j - 1]!) : censusDistance(code, m.before[j]!);
     const half = afterBits < beforeBits ? afterBits : beforeBits;
     afterBits = beforeBits;
     const census = BIT * (at < half ? at : half);
@@ -346,17 +345,6 @@ function columnMeans(
 ): void {
   const span = here.length;
   for (let i = 0; i < span; i++) cost[to + i] = rounded[above[i]! + here[i]! + below[i]!]!;
-}
-
-/** Set bits of each 12-bit value. */
-const BITS12 = Uint8Array.from({ length: 4096 }, (_, v) => popcount(v));
-
-/**
- * Set bits of a 24-bit value (two census codes XORed), by two table look-ups: the matching costs took 5 % less time
- * than with popcount's arithmetic.
- */
-function bits24(v: number): number {
-  return BITS12[v & 4095]! + BITS12[v >>> 12]!;
 }
 
 /** Larger than any path cost. */
