@@ -387,20 +387,24 @@ describe('alignPair on harder pairs', () => {
     },
   );
 
-  it('is not fooled by a railing whose parallax nears its spacing into calling the views swapped', async () => {
-    // The flow matches each baluster to its neighbour, which puts the railing behind the wall and inverts the
-    // half-occlusions (76 % of the votes said swapped); such flow lies behind every matched surface.
-    const railing = makeRepetitiveScene('railing', 1200, 800, 82);
-    const truth = { rotationDeg: 1.1, scale: 1.01, dx: 0, dy: 12 };
+  it.each([
+    ['a railing whose parallax nears its spacing', 'railing', 82],
+    ['a fence whose boards are thinner than their parallax', 'fence', 13],
+  ] as const)('does not judge the order of %s', async (_, kind, seed) => {
+    // The flow matches each bar to its neighbour or smears it over the background: the railing's votes said 76 %
+    // "swapped" in the right order, and this fence was refused as swapped. Repeated texture is left unjudged.
+    const scene = makeRepetitiveScene(kind, 1200, 800, seed);
+    const truth = { rotationDeg: -0.75, scale: 1.0035, dx: 0, dy: 0.33 };
     let evidence: OrderEvidence | undefined;
-    const result = await alignPair(renderView(railing, 0), misalignView(renderView(railing, 1), truth), {
+    const result = await alignPair(renderView(scene, 0), misalignView(renderView(scene, 1), truth), {
       onOrderEvidence: (e) => {
         evidence = e;
       },
     });
-    expect(result.ok).toBe(true);
-    expect(evidence?.aliasedShare).toBeGreaterThan(0.4);
+    expect(result.ok ? 'ok' : result.reason).toBe('ok');
+    expect(evidence?.runs).toBe(0);
   });
+
   it.each([
     [211, { spacing: 1.3, parallax: 1.1 }],
     [221, { spacing: 0.8, parallax: 1.2 }],

@@ -14,8 +14,6 @@ export interface OrderEvidence {
   runs: number;
   /** (Σw)² / Σw²: how many equally weighted runs the votes amount to (a few dominant runs give a small number). */
   effectiveRuns: number;
-  /** Share of the runs beside flow that lies behind the farthest matched surface (see ALIASED_SHARE). */
-  aliasedShare?: number;
 }
 
 /** Where the two reduced greys sit in their full-resolution images (for the rough warp). */
@@ -69,8 +67,6 @@ export function orderEvidence(
   right: ReducedFrame,
   model: Similarity,
   shiftPx: number,
-  /** Disparity (full-resolution px, model without tx) of the farthest matched surface, to detect aliased flow. */
-  farthestPx?: number,
 ): OrderEvidence {
   const a = shrink(cv, left.gray, CHECK_SIDE);
   const b = warpToLeft(
@@ -94,23 +90,13 @@ export function orderEvidence(
     a,
     nearInconsistent(consistency(b0, f0, 1), a.width, CONSISTENT_ABOVE),
   );
-  // Forward flow at a left pixel of disparity d is (shift − d) at this scale, backward flow its negative: flow
-  // beyond the farthest matched surface's is larger forward, smaller backward.
-  const farFlow = farthestPx === undefined ? undefined : (shiftPx - farthestPx) / a.scale + ALIAS_MARGIN;
-  const forwardRange = farFlow === undefined ? undefined : { lo: Number.NEGATIVE_INFINITY, hi: farFlow };
-  const backwardRange = farFlow === undefined ? undefined : { lo: -farFlow, hi: Number.POSITIVE_INFINITY };
-  const fromLeft = voteRuns(a, b.gray, forward, consistency(forward, backward, 1), b.valid, forwardRange);
-  const fromRight = voteRuns(b.gray, a, backward, consistency(backward, forward, 1), b.valid, backwardRange);
+  const fromLeft = voteRuns(a, b.gray, forward, consistency(forward, backward, 1), b.valid);
+  const fromRight = voteRuns(b.gray, a, backward, consistency(backward, forward, 1), b.valid);
   // Left view: a correct order gives runs owned by their LEFT neighbour; the right view mirrors it.
   const correct = fromLeft.ownedLeft + fromRight.ownedRight;
   const swapped = fromLeft.ownedRight + fromRight.ownedLeft;
   const squares = fromLeft.squares + fromRight.squares;
-  const aliasedShare =
-    (fromLeft.aliased + fromRight.aliased) / Math.max(1, fromLeft.candidates + fromRight.candidates);
-  if (aliasedShare > ALIASED_SHARE)
-    return { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0, aliasedShare };
   return {
-    aliasedShare,
     correct,
     swapped,
     runs: fromLeft.runs + fromRight.runs,
@@ -162,10 +148,9 @@ function voteRuns(
   flow: FlowField,
   consistent: Float32Array,
   valid: Uint8Array,
-  range?: { lo: number; hi: number },
 ) {
   const { width, height, data } = image;
-  const out = { ownedLeft: 0, ownedRight: 0, runs: 0, squares: 0, aliased: 0, candidates: 0 };
+  const out = { ownedLeft: 0, ownedRight: 0, runs: 0, squares: 0 };
   const margin = STRIP + 2;
   for (let y = 2; y < height - 2; y++) {
     const row = y * width;
@@ -187,12 +172,8 @@ function voteRuns(
         continue;
       }
       // An occlusion in this view needs the left side to move further right in the other view than the right side.
-      out.candidates++;
       const uLeft = meanFlowX(flow, row, s - STRIP, s);
       const uRight = meanFlowX(flow, row, e, e + STRIP);
-      // A side whose flow puts it behind the farthest matched surface is a repeat matched to its neighbour (see
-      // ALIASED_SHARE).
-      if (range && (outside(uLeft, range) || outside(uRight, range))) out.aliased++;
       const jump = uLeft - uRight;
       if (jump < 1 || Math.abs(jump - length) > Math.max(2, 0.4 * length)) continue;
       const side = Math.min(16, Math.max(STRIP, length));
@@ -217,23 +198,6 @@ function voteRuns(
     }
   }
   return out;
-}
-
-/** Flow beyond the farthest matched disparity by more than this (px at CHECK_SIDE) is taken for an aliased repeat. */
-const ALIAS_MARGIN = 2;
-/**
- * A fence or a railing whose parallax nears its spacing is matched bar-to-neighbour by the flow, which puts the bars
- * behind the background and inverts the occlusions (a railing voted 76 % swapped in the right order, and 20 % once
- * swapped). Such flow lies behind the farthest surface the features matched. Measured share of the runs beside it
- * on pairs whose texture repeats (the caller only asks then): railings 47-70 % (the bench's and five more sizes and
- * seeds), the untuned railing 25 %, fences, window grids and tiles 0-1 %; for comparison, asked on every pair, aloe
- * 5 %, motorcycle 16 %, thin poles 7 %. Above 40 % the pair is not judged (accepted: a missed swap costs less than a
- * wrong refusal).
- */
-const ALIASED_SHARE = 0.4;
-
-function outside(u: number, range: { lo: number; hi: number }): boolean {
-  return u < range.lo || u > range.hi;
 }
 
 /** Flow off its strip's mean by more than this (px) is another surface's. */
