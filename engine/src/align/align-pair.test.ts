@@ -106,6 +106,23 @@ describe('alignPair', () => {
     if (!result.ok) expect(result.reason).toMatch(/texture/);
   });
 
+  it.each([0.3, 0.15])(
+    'aligns a faint pair (contrast ×%s) whose plain copies show too few corners',
+    async (k) => {
+      // Haze or a dim scene: ORB's fixed corner threshold finds too few corners until the levels are stretched.
+      const faint = (view: RawImage): RawImage => ({
+        ...view,
+        data: view.data.map((v) => Math.round(110 + (v - 128) * k)),
+      });
+      const truth = { rotationDeg: 0.6, scale: 1.004, dx: 0, dy: -7 };
+      const result = await alignPair(faint(left), faint(misalignView(renderView(scene, 1), truth)));
+      expect(result.ok ? 'ok' : result.reason).toBe('ok');
+      if (!result.ok) return;
+      expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.05);
+      expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
+    },
+  );
+
   it('refuses views a pixel high or wide with its reason instead of failing', async () => {
     for (const [width, height] of SLIVER_SIZES) {
       const result = await alignPair(...sliverPair(width, height));

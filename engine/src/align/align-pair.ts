@@ -2,6 +2,7 @@ import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
 import { chooseFit } from './choose-fit';
 import { reducedCopies } from './coarse-to-fine';
+import { faintStretched } from './faint-contrast';
 import { fitFromSeed, type SeedFit, type SeedStart } from './fit-from-seed';
 import type { ReducedFrames } from './guided-fit';
 import { layerStart } from './layer-start';
@@ -91,19 +92,25 @@ export async function alignPair(
     reducedCopies(left, detectSide),
     reducedCopies(right, detectSide),
   ]);
-  const copies = { left: copiesL, right: copiesR };
-  const grayL = copiesL.detect;
-  const grayR = copiesR.detect;
+  let copies = { left: copiesL, right: copiesR };
   // Centred coordinates in full-resolution pixels (see the pixel-centre convention of reducedGray's scale).
   const frames: ReducedFrames = {
-    sL: grayL.scale,
-    sR: grayR.scale,
+    sL: copiesL.detect.scale,
+    sR: copiesR.detect.scale,
     cl: { x: (left.width - 1) / 2, y: (left.height - 1) / 2 },
     cr: { x: (right.width - 1) / 2, y: (right.height - 1) / 2 },
   };
   const { cl, cr } = frames;
   const maxDisparityPx = 0.3 * left.width;
-  let seed = cornerSeed(cv, grayL, grayR, frames, maxDisparityPx);
+  let seed = cornerSeed(cv, copiesL.detect, copiesR.detect, frames, maxDisparityPx);
+  // Too few corners in a faint pair (haze, a dim scene): its levels stretched may show them (see faintStretched).
+  const stretched = !seed.ok && !seed.retry ? faintStretched(copies) : undefined;
+  if (stretched) {
+    copies = stretched;
+    seed = cornerSeed(cv, copies.left.detect, copies.right.detect, frames, maxDisparityPx);
+  }
+  const grayL = copies.left.detect;
+  const grayR = copies.right.detect;
   // ORB's corners sit on the edges of a fence's bars or a window grid (junctions with a background that moves by
   // parallax), so such pairs leave too few consistent matches: blob features between the bars often find them.
   if (!seed.ok && seed.retry) seed = blobSeed(cv, grayL, grayR, frames, maxDisparityPx) ?? seed;
