@@ -1,16 +1,11 @@
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage, SimilarityTransform } from '../image';
-import { chooseFit } from './choose-fit';
-import { reducedCopies } from './coarse-to-fine';
-import { faintStretched } from './faint-contrast';
-import { fitFromSeed, type SeedFit, type SeedStart } from './fit-from-seed';
-import type { ReducedFrames } from './guided-fit';
-import { layerStart } from './layer-start';
+import { fittedPair } from './fit-pair';
 import { undistort } from './lens-fit';
 import { inverseMapOf } from './model-map';
 import { choosePivot, pivotOnRows } from './pivot';
 import { centralMatches, MIN_CENTRAL_MATCHES } from './pivot-points';
-import { blobSeed, cornerSeed, MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
+import { MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
   type Correspondences,
   concatOf,
@@ -75,8 +70,9 @@ const SWAPPED_SHARE = 0.65;
 
 /**
  * Aligns a stereo pair: rotation, uniform scale and vertical offset of the right view are removed; horizontal
- * parallax (the 3D effect) is kept. Features and RANSAC run on a reduced copy, then LK on full-resolution tiles
- * refines to sub-pixel accuracy. Refuses (ok:false) rather than warping badly.
+ * parallax (the 3D effect) is kept. Features and RANSAC run on a reduced copy (a larger one when that finds no pair
+ * or no agreeing tiles, see fittedPair), then LK on full-resolution tiles refines to sub-pixel accuracy. Refuses
+ * (ok:false) rather than warping badly.
  *
  * Suggested pivot: the main subject, the largest in-focus region near the centre (see choosePivot), not the
  * background behind it.
@@ -88,53 +84,13 @@ export async function alignPair(
 ): Promise<AlignResult> {
   const { cv } = await loadOpenCv();
   const detectSide = options.detectSide ?? 1024;
-  const [copiesL, copiesR] = await Promise.all([
-    reducedCopies(left, detectSide),
-    reducedCopies(right, detectSide),
-  ]);
-  let copies = { left: copiesL, right: copiesR };
-  // Centred coordinates in full-resolution pixels (see the pixel-centre convention of reducedGray's scale).
-  const frames: ReducedFrames = {
-    sL: copiesL.detect.scale,
-    sR: copiesR.detect.scale,
-    cl: { x: (left.width - 1) / 2, y: (left.height - 1) / 2 },
-    cr: { x: (right.width - 1) / 2, y: (right.height - 1) / 2 },
-  };
-  const { cl, cr } = frames;
   const maxDisparityPx = 0.3 * left.width;
-  let seed = cornerSeed(cv, copiesL.detect, copiesR.detect, frames, maxDisparityPx);
-  // Too few corners in a faint pair (haze, a dim scene): its levels stretched may show them (see faintStretched).
-  const stretched = !seed.ok && !seed.retry ? faintStretched(copies) : undefined;
-  if (stretched) {
-    copies = stretched;
-    seed = cornerSeed(cv, copies.left.detect, copies.right.detect, frames, maxDisparityPx);
-  }
+  const fitted = await fittedPair(cv, left, right, detectSide, maxDisparityPx);
+  if (!fitted.ok) return { ok: false, reason: fitted.reason };
+  const { copies, frames, seed, fit, unused } = fitted;
   const grayL = copies.left.detect;
   const grayR = copies.right.detect;
-  // ORB's corners sit on the edges of a fence's bars or a window grid (junctions with a background that moves by
-  // parallax), so such pairs leave too few consistent matches: blob features between the bars often find them.
-  if (!seed.ok && seed.retry) seed = blobSeed(cv, grayL, grayR, frames, maxDisparityPx) ?? seed;
-  if (!seed.ok) return { ok: false, reason: seed.reason };
-  const fitOf = (start: SeedStart) => fitFromSeed(cv, { left, right }, copies, frames, start, maxDisparityPx);
-  // Other consensuses are other starts (see Seed.others); the fit that puts more of the views on their rows is kept.
-  const starts = [seed, ...seed.others.map((other) => ({ ...seed, ...other }))].map(fitOf);
-  // On repetitive texture a start may have followed the pattern matched a period off along its own rows, leaving
-  // the true matches on other rows at another disparity: those start a fit of their own (see layerStart).
-  const layers = new Map<SeedFit, SeedFit>();
-  for (const start of seed.repetitive ? starts : []) {
-    const layer = layerStart(start, left.width, left.height);
-    if (layer) layers.set(layer, start);
-  }
-  const fits = [...starts, ...layers.keys()];
-  const fit = chooseFit(
-    fits,
-    { left: grayL, right: grayR },
-    frames,
-    maxDisparityPx,
-    Math.max(left.width, left.height),
-  );
-  // A layer's tiles are some of its start's: only the starts vote beside the kept fit (see tilesPivot).
-  const unused = starts.filter((f) => f !== fit && f !== layers.get(fit));
+  const { cl, cr } = frames;
   const { model, points, refined, lens } = fit;
   const rotationDeg = rotationDegOf(model);
   const scale = scaleOf(model);
@@ -161,9 +117,10 @@ export async function alignPair(
   // Beyond the parallax range the flow can follow, the votes are noise: such pairs are not judged (accepted). Nor are
   // pairs whose texture repeats: their repeated structures (boards, balusters, poles) are thinner than their
   // parallax, so the flow matches them to a neighbour or smears them and the votes say little either way. Measured
-  // at 1800-1920 px: 6 of 24 fences given in the right order were refused (up to 77 % "swapped"), while 3 of the
-  // order-repetitive bench's 60 swapped pairs were caught (thin poles); a guard that left repeats unjudged only when
-  // the flow lay behind every matched surface caught the railings, not the fences.
+  // at 1800-1920 px: 6 of 24 fences given in the right order were refused (up to 77 % "swapped"); a guard that left
+  // repeats unjudged only when the flow lay behind every matched surface caught the railings, not the fences. The
+  // order-repetitive bench still catches the same 3 of its 60 swapped pairs (thin poles whose seed does not count
+  // their texture as repeating) and refuses none of its 60 genuine ones.
   const spread =
     ((quantile(disparities, 0.95) - quantile(disparities, 0.05)) * CHECK_SIDE) /
     Math.max(left.width, left.height);
