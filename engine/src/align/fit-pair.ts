@@ -43,11 +43,11 @@ export async function fittedPair(
   detectSide: number,
   maxDisparityPx: number,
 ): Promise<FittedPair | { ok: false; reason: string }> {
-  const first = await fitAt(cv, left, right, detectSide, maxDisparityPx, true);
+  const first = await fitAt(cv, left, right, { side: detectSide, maxDisparityPx, blobs: true });
   const longSide = Math.max(left.width, left.height, right.width, right.height);
   if ((first.ok && first.fit.refined) || longSide <= RETRY_ABOVE * detectSide) return first;
   const side = Math.min(longSide, RETRY_FACTOR * detectSide);
-  const retried = await fitAt(cv, left, right, side, maxDisparityPx, false);
+  const retried = await fitAt(cv, left, right, { side, maxDisparityPx, blobs: false });
   return retried.ok && (!first.ok || retried.fit.refined) ? retried : first;
 }
 
@@ -59,11 +59,10 @@ async function fitAt(
   cv: Cv,
   left: RawImage,
   right: RawImage,
-  detectSide: number,
-  maxDisparityPx: number,
-  blobs: boolean,
+  detection: Detection,
 ): Promise<FittedPair | { ok: false; reason: string }> {
-  const { copies, frames, seed } = await seedAt(cv, left, right, detectSide, maxDisparityPx, blobs);
+  const { maxDisparityPx } = detection;
+  const { copies, frames, seed } = await seedAt(cv, left, right, detection);
   if (!seed.ok) return { ok: false, reason: seed.reason };
   const fitOf = (start: SeedStart) => fitFromSeed(cv, { left, right }, copies, frames, start, maxDisparityPx);
   // Other consensuses are other starts (see Seed.others); the fit that puts more of the views on their rows is kept.
@@ -88,22 +87,24 @@ async function fitAt(
   return { ok: true, copies, frames, seed, fit, unused };
 }
 
+/** How a pair's features are found: on copies whose long side is `side`, with or without blob features. */
+interface Detection {
+  side: number;
+  maxDisparityPx: number;
+  blobs: boolean;
+}
+
 /**
- * The first model from features on copies whose long side is `detectSide`: ORB corners, then, when their levels are
- * faint, the copies stretched (see faintStretched), then (with `blobs`) blob features (see blobSeed).
+ * The first model from features on copies whose long side is `detection.side`: ORB corners, then, when their levels
+ * are faint, the copies stretched (see faintStretched), then (with `blobs`) blob features (see blobSeed).
  */
 async function seedAt(
   cv: Cv,
   left: RawImage,
   right: RawImage,
-  detectSide: number,
-  maxDisparityPx: number,
-  blobs: boolean,
+  { side, maxDisparityPx, blobs }: Detection,
 ): Promise<{ copies: FittedPair['copies']; frames: ReducedFrames; seed: SeedResult }> {
-  const [copiesL, copiesR] = await Promise.all([
-    reducedCopies(left, detectSide),
-    reducedCopies(right, detectSide),
-  ]);
+  const [copiesL, copiesR] = await Promise.all([reducedCopies(left, side), reducedCopies(right, side)]);
   let copies = { left: copiesL, right: copiesR };
   // Centred coordinates in full-resolution pixels (see the pixel-centre convention of reducedGray's scale).
   const frames: ReducedFrames = {
