@@ -15,7 +15,7 @@ import {
   rotationDegOf,
   type Similarity,
   scaleOf,
-  verticalResidual,
+  verticalResiduals,
 } from './similarity';
 import { CHECK_SIDE, MAX_JUDGED_SPREAD, type OrderEvidence, orderEvidence } from './swap-check';
 import {
@@ -101,10 +101,7 @@ export async function alignPair(
     };
   }
 
-  const count = points.xl.length;
-  const residuals = Float64Array.from({ length: count }, (_, i) =>
-    Math.abs(verticalResidual(model, points, i)),
-  );
+  const residuals = verticalResiduals(model, points);
   // Disparities at the tiles' centres: a straddling tile's sub-windows measure the vertical only.
   const undistorted = (c: Correspondences) => (lens ? undistort(c, lens.k, lens.r2) : c);
   const measured = refined ? undistorted(refined.tiles) : points;
@@ -196,7 +193,7 @@ export async function alignPair(
       x: Math.min(rect.width - 1, Math.max(0, pivot.x - rect.x)),
       y: Math.min(rect.height - 1, Math.max(0, pivot.y - rect.y)),
     },
-    inliers: count,
+    inliers: points.xl.length,
     residualVerticalPx: { median: median(residuals), p95: quantile(residuals, 0.95) },
   };
 }

@@ -14,6 +14,7 @@ import {
   type Similarity,
   subsetOf,
   verticalResidual,
+  verticalResiduals,
 } from './similarity';
 
 /** What alignment knows after refining a seed: the model and the points it rests on (centred, full size). */
@@ -120,10 +121,7 @@ export function moreConsistent(first: SeedFit, second: SeedFit, longSide: number
 const MAX_MEDIAN_RESIDUAL_PX = 1;
 
 function coherent(fit: LensFit, bound: number): boolean {
-  const residuals = Float64Array.from(fit.points.xl, (_, i) =>
-    Math.abs(verticalResidual(fit.model, fit.points, i)),
-  );
-  return median(residuals) <= bound;
+  return median(verticalResiduals(fit.model, fit.points)) <= bound;
 }
 
 /** Up to `count` of the indices, evenly strided (the refit then weighs regions by their feature density). */

@@ -1,5 +1,11 @@
 import { dominantFit } from './refine';
-import { type Correspondences, quantile, type Similarity, verticalResidual } from './similarity';
+import {
+  type Correspondences,
+  quantile,
+  type Similarity,
+  verticalResidual,
+  verticalResiduals,
+} from './similarity';
 
 export interface LensFit {
   /** Radial coefficient on |p|²/r2 (p centred, r2 = half-diagonal²); 0 when the residual did not call for one. */
@@ -48,7 +54,7 @@ export function fitLens(
   };
   const none = score(0);
   // The residual says no: the similarity alone leaves most points well under a pixel's tenth (no search, no time).
-  const residuals = Float64Array.from(all, (i) => Math.abs(verticalResidual(none.model, points, i)));
+  const residuals = verticalResiduals(none.model, points);
   if (quantile(residuals, 0.75) < QUIET_RESIDUAL * (thresholdPx / 0.6))
     return { k: 0, r2, model: none.model, points };
   let best = { k: 0, ...none };

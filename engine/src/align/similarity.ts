@@ -53,6 +53,11 @@ export function verticalResidual(m: Similarity, c: Correspondences, i: number): 
   return c.yl[i]! - (m.b * x + m.a * y + m.ty) / (1 + (m.g ?? 0) * x + (m.h ?? 0) * y);
 }
 
+/** |Vertical residual| of every correspondence under `m` (see verticalResidual). */
+export function verticalResiduals(m: Similarity, c: Correspondences): Float64Array {
+  return Float64Array.from(c.xl, (_, i) => Math.abs(verticalResidual(m, c, i)));
+}
+
 /** Horizontal offset left of the model without tx: the pair's disparity at that match (xL − xR after rotation/scale). */
 export function disparity(m: Similarity, c: Correspondences, i: number): number {
   const x = c.xr[i]!;
