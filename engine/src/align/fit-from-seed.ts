@@ -1,6 +1,7 @@
 import type { GrayImage } from '../cv/gray';
 import type { Cv } from '../cv/opencv';
 import type { RawImage } from '../image';
+import { bandFit } from './band-fit';
 import { type ReducedCopies, refineCoarseToFine } from './coarse-to-fine';
 import { type ReducedFrames, withinIndices } from './guided-fit';
 import { fitLens, type LensFit, undistort } from './lens-fit';
@@ -79,10 +80,15 @@ export function fitFromSeed(
     ? fitLens(tracked.points, tracked.model, left.width, left.height, 0.6 * Math.max(1, longSide / 2000))
     : undefined;
   // Too few trackable tiles (tiny images, texture only near borders), or tiles that do not agree: the rough model is
-  // still a valid answer.
-  const agreed = bent && coherent(bent, MAX_MEDIAN_RESIDUAL_PX * Math.max(1, longSide / 2000));
+  // still a valid answer. Points on one narrow band of rows with a scale the rough model does not share lean on the
+  // rough matches for it (see bandFit).
+  const fitted =
+    tracked &&
+    bent &&
+    (bandFit(tracked, roughModel, subsetOf(rough, roughInliers), bent.r2, left.height) ?? bent);
+  const agreed = fitted && coherent(fitted, MAX_MEDIAN_RESIDUAL_PX * Math.max(1, longSide / 2000));
   const refined = agreed ? tracked : undefined;
-  const lens = agreed ? bent : undefined;
+  const lens = agreed ? fitted : undefined;
   return {
     model: lens?.model ?? roughModel,
     points: lens?.points ?? subsetOf(rough, roughInliers),
