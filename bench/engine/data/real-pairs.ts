@@ -1,7 +1,9 @@
 /**
  * Real rectified stereo pairs shipped by Debian packages (read where the package installed them; nothing is
- * copied into the repository): Middlebury "aloe" from opencv-doc and Middlebury 2014 "motorcycle" from
- * python3-skimage. A missing package gives a note instead of a pair.
+ * copied into the repository): Middlebury "aloe" from opencv-doc, Middlebury 2014 "motorcycle" from
+ * python3-skimage, and the MPI Sintel frame "ambush_5" from opencv-doc's HTML documentation (a rendered film frame:
+ * 1024×436 JPEG, rectified, with motion blur, defocus and a disparity range wider than the other two; added after
+ * the engine was tuned). A missing package gives a note instead of a pair.
  */
 import { existsSync } from 'node:fs';
 import type { RawImage } from '@wiggle/engine/image';
@@ -25,6 +27,12 @@ const SOURCES = [
     package: 'python3-skimage',
     left: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_left.png',
     right: '/usr/lib/python3/dist-packages/skimage/data/motorcycle_right.png',
+  },
+  {
+    name: 'Sintel ambush_5 (opencv-doc)',
+    package: 'opencv-doc',
+    left: '/usr/share/doc/opencv-doc/opencv4/html/ambush_5_left.jpg',
+    right: '/usr/share/doc/opencv-doc/opencv4/html/ambush_5_right.jpg',
   },
 ];
 
