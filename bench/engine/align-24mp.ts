@@ -16,14 +16,14 @@ import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import { seeded } from '@wiggle/engine/seeded-random';
 import sharp from 'sharp';
 import { groundTruthResidual } from './data/ground-truth';
+import { numberOption } from './data/number-option';
 import { swappedShare } from './data/order-votes';
 import { printTable } from './data/print-table';
 import { loadRealPairs } from './data/real-pairs';
 import { compose, perturbedPair, randomTransform, syntheticPair } from './data/synthetic-pairs';
 
 const LONG_SIDE = 6000;
-const setArg = process.argv.indexOf('--set');
-const set = setArg >= 0 ? Number(process.argv[setArg + 1]) : 0;
+const set = numberOption('--set', 0);
 const rows: string[][] = [];
 const header = [
   'pair',

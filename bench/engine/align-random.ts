@@ -16,17 +16,14 @@ import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import sharp from 'sharp';
 import { groundTruthResidual } from './data/ground-truth';
+import { numberOption } from './data/number-option';
 import { printTable } from './data/print-table';
 import { randomScenes } from './data/random-scenes';
 import { runSift, type SiftAlignment, siftAvailable } from './data/sift-reference';
 import { randomTransform } from './data/synthetic-pairs';
 
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const seed = option('--seed', 555);
-const count = option('--count', 30);
+const seed = numberOption('--seed', 555);
+const count = numberOption('--count', 30);
 const WIDTH = 1920;
 const HEIGHT = 1280;
 

@@ -19,16 +19,13 @@ import type { RawImage } from '@wiggle/engine/image';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
 import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
 import { HELD_OUT_SCENES, restyle } from './data/held-out-scenes';
+import { numberOption } from './data/number-option';
 import { randomScenes } from './data/random-scenes';
 import { NEAR_ALIAS_VARIANTS, UNTUNED_VARIANTS } from './data/repetitive-variants';
 
 const quick = process.argv.includes('--quick');
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const randomSeed = option('--random-seed', 777);
-const randomCount = option('--random-count', 12);
+const randomSeed = numberOption('--random-seed', 777);
+const randomCount = numberOption('--random-count', 12);
 const WIDTH = 1920;
 const HEIGHT = 1280;
 

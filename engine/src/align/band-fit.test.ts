@@ -56,8 +56,12 @@ describe('bandFit', () => {
   it('leaves a band whose scale the rough model shares, and points spread over the frame, to the tracked fit', () => {
     const rough = points(TRUTH, -600, 600, 87, 0.7, 2);
     const near: Similarity = { ...TRUTH, a: TRUTH.a * 0.99, b: TRUTH.b * 0.99 };
-    expect(bandFit(tracked(near, points(near, -158, -115, 69, 0.3, 1)), TRUTH, rough, R2, HEIGHT)).toBeUndefined();
+    expect(
+      bandFit(tracked(near, points(near, -158, -115, 69, 0.3, 1)), TRUTH, rough, R2, HEIGHT),
+    ).toBeUndefined();
     const wrong: Similarity = { ...TRUTH, a: TRUTH.a * 0.943, b: TRUTH.b * 0.943 };
-    expect(bandFit(tracked(wrong, points(wrong, -500, 500, 69, 0.3, 1)), TRUTH, rough, R2, HEIGHT)).toBeUndefined();
+    expect(
+      bandFit(tracked(wrong, points(wrong, -500, 500, 69, 0.3, 1)), TRUTH, rough, R2, HEIGHT),
+    ).toBeUndefined();
   });
 });
