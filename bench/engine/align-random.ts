@@ -13,13 +13,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alignPair } from '@wiggle/engine/align/align-pair';
 import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
-import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
-import sharp from 'sharp';
+import type { SimilarityTransform } from '@wiggle/engine/image';
 import { groundTruthResidual } from './data/ground-truth';
 import { numberOption } from './data/number-option';
 import { printTable } from './data/print-table';
 import { randomScenes } from './data/random-scenes';
-import { runSift, type SiftAlignment, siftAvailable } from './data/sift-reference';
+import {
+  runSift,
+  type SiftAlignment,
+  siftAvailable,
+  siftTransform,
+  writeReferencePng,
+} from './data/sift-reference';
 import { randomTransform } from './data/synthetic-pairs';
 
 const seed = numberOption('--seed', 555);
@@ -28,10 +33,6 @@ const WIDTH = 1920;
 const HEIGHT = 1280;
 
 const scratch = mkdtempSync(join(tmpdir(), 'wiggle-align-random-'));
-const savePng = (image: RawImage, path: string) =>
-  sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
-    .png({ compressionLevel: 1 })
-    .toFile(path);
 
 interface Outcome {
   /** Ground-truth median vertical residual (px), or undefined when refused. */
@@ -61,8 +62,8 @@ for (const [n, drawn] of randomScenes(seed, count).entries()) {
   truths.push(truth);
   rows.push([String(n), drawn.name, outcome.text, ((used.user + used.system) / 1000).toFixed(0)]);
   const paths = { left: join(scratch, `l${n}.png`), right: join(scratch, `r${n}.png`) };
-  await savePng(left, paths.left);
-  await savePng(right, paths.right);
+  await writeReferencePng(left, paths.left);
+  await writeReferencePng(right, paths.right);
   jobs.push({ op: 'align', ...paths });
 }
 
@@ -72,8 +73,7 @@ const reference: (Outcome | undefined)[] = rows.map((_, n) => {
   const a: SiftAlignment | undefined = answers?.[n];
   if (!a) return undefined;
   if (!a.ok) return { text: `FAILED: ${a.reason}` };
-  const found = { rotationDeg: a.rotationDeg!, scale: a.scale!, dx: 0, dy: a.dy! };
-  const gt = groundTruthResidual(truths[n]!, found, WIDTH, HEIGHT).median;
+  const gt = groundTruthResidual(truths[n]!, siftTransform(a), WIDTH, HEIGHT).median;
   return { gt, text: `${gt.toFixed(3)} (${a.inliers} inliers)` };
 });
 for (const [n, row] of rows.entries()) row.push(reference[n]?.text ?? 'n/a (python3-opencv missing)');

@@ -15,10 +15,15 @@ import { join } from 'node:path';
 import { alignPair } from '@wiggle/engine/align/align-pair';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import type { RawImage } from '@wiggle/engine/image';
-import sharp from 'sharp';
 import { printTable } from './data/print-table';
 import { readRgb } from './data/real-pairs';
-import { runSift, type SiftJob, siftAvailable, type Yardstick } from './data/sift-reference';
+import {
+  runSift,
+  type SiftJob,
+  siftAvailable,
+  writeReferencePng,
+  type Yardstick,
+} from './data/sift-reference';
 
 const OPENCV = '/usr/share/doc/opencv-doc/examples/data';
 const SKIMAGE = '/usr/lib/python3/dist-packages/skimage/data';
@@ -55,12 +60,6 @@ const UNRELATED: { name: string; left: string; right: string; half?: boolean }[]
     half: true,
   },
 ];
-
-async function png(image: RawImage, path: string): Promise<void> {
-  await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
-    .png({ compressionLevel: 1 })
-    .toFile(path);
-}
 
 function halves(left: RawImage, right: RawImage): [RawImage, RawImage] {
   const w = Math.floor(left.width * 0.45);
@@ -110,8 +109,8 @@ async function main(): Promise<void> {
         ? { left: join(dir, `ours-${k}-l.png`), right: join(dir, `ours-${k}-r.png`) }
         : undefined;
       if (result.ok && ours) {
-        await png(result.left, ours.left);
-        await png(result.right, ours.right);
+        await writeReferencePng(result.left, ours.left);
+        await writeReferencePng(result.right, ours.right);
       }
       const at = {
         shipped: ask({ op: 'measure', left: pair.left, right: pair.right }),

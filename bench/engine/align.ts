@@ -15,14 +15,19 @@ import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
 import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
-import sharp from 'sharp';
 import { CAMERA_LOOKS } from './data/camera-looks';
 import { groundTruthResidual } from './data/ground-truth';
 import { swappedShare } from './data/order-votes';
 import { printTable } from './data/print-table';
 import { loadRealPairs, type RealPair, readRgb } from './data/real-pairs';
 import { UNTUNED_VARIANTS } from './data/repetitive-variants';
-import { runSift, type SiftJob, siftAvailable } from './data/sift-reference';
+import {
+  runSift,
+  type SiftJob,
+  siftAvailable,
+  siftTransform,
+  writeReferencePng,
+} from './data/sift-reference';
 import {
   compose,
   type KnownPair,
@@ -70,9 +75,7 @@ async function queueReference(pair: KnownPair, row: string[]): Promise<void> {
     [pair.left, l],
     [pair.right, r],
   ] as const) {
-    await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
-      .png({ compressionLevel: 1 })
-      .toFile(path);
+    await writeReferencePng(image, path);
   }
   referenceJobs.push({
     row,
@@ -91,8 +94,7 @@ function fillReferences(): void {
     if (!a) j.row.push('n/a (python3-opencv missing)');
     else if (!a.ok) j.row.push(`FAILED: ${a.reason}`);
     else {
-      const found = { rotationDeg: a.rotationDeg!, scale: a.scale!, dx: 0, dy: a.dy! };
-      const gt = groundTruthResidual(j.truth, found, j.width, j.height);
+      const gt = groundTruthResidual(j.truth, siftTransform(a), j.width, j.height);
       j.row.push(`${gt.median.toFixed(3)} / ${gt.p95.toFixed(3)}`);
     }
   });

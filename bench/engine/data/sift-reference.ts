@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
+import sharp from 'sharp';
 
 const SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', 'reference', 'sift_reference.py');
 const PYTHON = '/usr/bin/python3';
@@ -62,4 +64,16 @@ export function runSift(jobs: SiftJob[]): (SiftAlignment & Yardstick)[] | undefi
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as SiftAlignment & Yardstick);
+}
+
+/** A view written where the reference reads it (PNG, fast compression: the files live only for one run). */
+export async function writeReferencePng(image: RawImage, path: string): Promise<void> {
+  await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .png({ compressionLevel: 1 })
+    .toFile(path);
+}
+
+/** The transform of a successful reference alignment, as the engine reports one (no horizontal shift). */
+export function siftTransform(a: SiftAlignment): SimilarityTransform {
+  return { rotationDeg: a.rotationDeg!, scale: a.scale!, dx: 0, dy: a.dy! };
 }
