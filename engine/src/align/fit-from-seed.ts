@@ -61,6 +61,7 @@ export function fitFromSeed(
   const useGuided = guided.model !== first.model || !seed.strongSeeds;
   const rough = useGuided ? guided.matches : strong;
   const roughInliers = useGuided ? withinIndices(rough, guided.model, 2 * sL) : ransac.inliers;
+  const roughPoints = subsetOf(rough, roughInliers);
 
   const seeds: PointMatch[] = evenly(roughInliers, MAX_SEEDS).map((i) => ({
     lx: rough.xl[i]! + cl.x,
@@ -82,16 +83,13 @@ export function fitFromSeed(
   // Too few trackable tiles (tiny images, texture only near borders), or tiles that do not agree: the rough model is
   // still a valid answer. Points on one narrow band of rows with a scale the rough model does not share lean on the
   // rough matches for it (see bandFit).
-  const fitted =
-    tracked &&
-    bent &&
-    (bandFit(tracked, roughModel, subsetOf(rough, roughInliers), bent.r2, left.height) ?? bent);
+  const fitted = tracked && bent && (bandFit(tracked, roughModel, roughPoints, bent.r2, left.height) ?? bent);
   const agreed = fitted && coherent(fitted, MAX_MEDIAN_RESIDUAL_PX * Math.max(1, longSide / 2000));
   const refined = agreed ? tracked : undefined;
   const lens = agreed ? fitted : undefined;
   return {
     model: lens?.model ?? roughModel,
-    points: lens?.points ?? subsetOf(rough, roughInliers),
+    points: lens?.points ?? roughPoints,
     ...(refined && { refined }),
     ...(lens && { lens }),
   };
