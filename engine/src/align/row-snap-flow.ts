@@ -125,7 +125,10 @@ function rowCost(
 
 /**
  * rowCost where no tap needs clamping, with the same sums: a tap's sampled position is an integer plus the flow,
- * exactly (flows are float32), so every tap shares the bilinear weights of the first.
+ * exactly (flows are float32), so every tap shares the bilinear weights of the first. Each source row is blended
+ * along x once and serves as the bottom of one output row and the top of the next (the same values the per-tap
+ * blend gave): 24 loads and 20 blends of `to` instead of 60 and 30. Both snaps of the order check on aloe upscaled
+ * to 31 MP with noise (most pixels near an inconsistency) took 216 ms per alignment against 261, same flows.
  */
 function innerRowCost(
   a: Uint8Array,
@@ -142,18 +145,49 @@ function innerRowCost(
   const y0 = Math.floor(qy0);
   const wx = qx0 - x0;
   const wy = qy0 - y0;
+  let k = y0 * tw + x0;
+  let p0 = b[k]!;
+  let p1 = b[k + 1]!;
+  let p2 = b[k + 2]!;
+  let p3 = b[k + 3]!;
+  let p4 = b[k + 4]!;
+  let p5 = b[k + 5]!;
+  let t0 = p0 + (p1 - p0) * wx;
+  let t1 = p1 + (p2 - p1) * wx;
+  let t2 = p2 + (p3 - p2) * wx;
+  let t3 = p3 + (p4 - p3) * wx;
+  let t4 = p4 + (p5 - p4) * wx;
+  let own = (y - 1) * width + x - 2;
   let cost = 0;
   for (let oy = 0; oy < 3; oy++) {
-    const row = (y0 + oy) * tw + x0;
-    const own = (y - 1 + oy) * width + x - 2;
-    for (let ox = 0; ox < 5; ox++) {
-      const k = row + ox;
-      const top = b[k]! + (b[k + 1]! - b[k]!) * wx;
-      const bottom = b[k + tw]! + (b[k + tw + 1]! - b[k + tw]!) * wx;
-      const d = a[own + ox]! - (top + (bottom - top) * wy);
-      cost += d < 0 ? -d : d;
-    }
+    k += tw;
+    p0 = b[k]!;
+    p1 = b[k + 1]!;
+    p2 = b[k + 2]!;
+    p3 = b[k + 3]!;
+    p4 = b[k + 4]!;
+    p5 = b[k + 5]!;
+    const u0 = p0 + (p1 - p0) * wx;
+    const u1 = p1 + (p2 - p1) * wx;
+    const u2 = p2 + (p3 - p2) * wx;
+    const u3 = p3 + (p4 - p3) * wx;
+    const u4 = p4 + (p5 - p4) * wx;
+    cost += absolute(a[own]! - (t0 + (u0 - t0) * wy));
+    cost += absolute(a[own + 1]! - (t1 + (u1 - t1) * wy));
+    cost += absolute(a[own + 2]! - (t2 + (u2 - t2) * wy));
+    cost += absolute(a[own + 3]! - (t3 + (u3 - t3) * wy));
+    cost += absolute(a[own + 4]! - (t4 + (u4 - t4) * wy));
     if (cost >= bound) return cost;
+    t0 = u0;
+    t1 = u1;
+    t2 = u2;
+    t3 = u3;
+    t4 = u4;
+    own += width;
   }
   return cost;
+}
+
+function absolute(d: number): number {
+  return d < 0 ? -d : d;
 }
