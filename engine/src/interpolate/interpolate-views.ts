@@ -13,6 +13,7 @@ import { settleFlatParts } from './flat-parts';
 import { startHelper } from './helper-thread';
 import { applyFits, levelFits, levelled, levelsOf, matchLevels } from './levels';
 import { crossFade } from './quality';
+import { oneReadingPerStructure } from './structure-reading';
 import { placeThinLines } from './thin-lines';
 import {
   aliasMapsOnTwoThreads,
@@ -82,7 +83,9 @@ export async function interpolateViews(
  *   edgeCodes);
  * - where a repeated flat structure matches as well one spacing nearer or farther (see aliasMaps), the frames are
  *   made under both readings and averaged: nothing in the views tells which is true; its flat parts, which the
- *   matcher reads in pieces, are read as wholes first (see settleFlatParts).
+ *   matcher reads in pieces, are read as wholes first (see settleFlatParts); a structure whose parts are read one
+ *   spacing in front of one reading and one spacing behind it, both with it as their other reading, takes that
+ *   reading alone (see oneReadingPerStructure).
  * Also returns the pair's confidence (share of reliable pixels).
  */
 export async function interpolatePair(
@@ -151,8 +154,12 @@ export async function interpolatePair(
     : twoThreads
       ? await settledOnTwoThreads(aliasInput, alias)
       : settledMaps(aliasInput, alias);
-  if (settled) readings[0] = reading(settled.primary);
-  const second = settled?.alias ?? alias;
+  // A structure read on both sides of one reading takes that reading alone (see oneReadingPerStructure).
+  const paired = settled?.alias ?? alias;
+  const one = paired ? oneReadingPerStructure(aliasInput, settled?.primary ?? maps, paired) : undefined;
+  const primary = one?.primary ?? settled?.primary;
+  if (primary) readings[0] = reading(primary);
+  const second = one?.alias ?? paired;
   if (second) readings.push(reading(second));
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
   const images = twoThreads ? { left: sharedImage(left), right: sharedImage(right) } : { left, right };
