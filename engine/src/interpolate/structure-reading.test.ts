@@ -20,8 +20,12 @@ function halves(left: AliasMaps, right: AliasMaps): AliasMaps {
   return { left: pick(left.left, right.left), right: pick(left.right, right.right) };
 }
 
-async function setUp() {
-  const scene = nearAliasFence();
+/** A painted fence whose boards stand 16 px in front of the wall, 14 px apart: d − s lies 2 px in front of it. */
+function inFrontAliasFence() {
+  return makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 5, { spacing: 0.88, parallax: 1.39 });
+}
+
+async function setUp(scene = nearAliasFence()) {
   const boards = scene.layers.slice(1);
   const d = boards[0]!.disparity;
   const spacing = boards[1]!.x - boards[0]!.x;
@@ -93,9 +97,11 @@ describe('one reading per repeated structure', () => {
     expectAll(one!, truth, d, d, 0.999);
   });
 
-  it('keeps both readings of a structure read on one side only, and of the wall', async () => {
-    // Every board read at d with d + s as its alias (or at d − s with d): either may be true.
-    const { d, spacing, input, at } = await setUp();
+  it('keeps both readings of a structure read on one side only, in front of its wall', async () => {
+    // Every board read at d with d + s as its alias, or at d − s (2 px in front of the wall) with d: either may be
+    // true.
+    const { d, spacing, input, at } = await setUp(inFrontAliasFence());
+    expect([d, spacing]).toEqual([16, 14]);
     for (const [reading, other] of [
       [d, d + spacing],
       [d - spacing, d],
@@ -103,6 +109,14 @@ describe('one reading per repeated structure', () => {
       const primary = at(reading);
       expect(oneReadingPerStructure(input(primary), primary, at(other))).toBeUndefined();
     }
+  });
+
+  it('keeps both readings of a structure read clearly in front at the lower reading and two spacings above it', async () => {
+    // Boards read at d (16 px in front of the wall) and at d + 2s, both with d + s as their alias: the lower reading
+    // was not pulled to the wall by the matcher, so it is as likely as the middle one.
+    const { d, spacing, input, at } = await setUp(inFrontAliasFence());
+    const primary = halves(at(d), at(d + 2 * spacing));
+    expect(oneReadingPerStructure(input(primary), primary, at(d + spacing))).toBeUndefined();
   });
 
   it('does not take textured boards read in front for the missing side', async () => {

@@ -1,22 +1,28 @@
+import type { GrayImage } from '../cv/gray';
 import { differenceAt } from './alias-costs';
 import { growRegion, median, outside, stepEdged } from './alias-regions';
 import { type AliasInput, type AliasMaps, matchingOf } from './ambiguous-repeats';
 
 /**
- * One reading for a repeated structure whose readings lie on both sides of one value. The matcher reads a
- * structure's flat parts at its disparity d or one spacing s off it, d − s or d + s, and aliasMaps and
- * settleFlatParts pair each part's reading with the other that matches as well; the frames average both, since
- * nothing in a part tells which is true. But a structure stands at one depth: when some of its parts are read at
- * d + s and others at d − s, both with d as their other reading, d is the only reading all of them share, and the
- * average would put half of every board one spacing off for nothing. Then every part of the structure takes d alone.
+ * One reading for a repeated structure when its parts say which. The matcher reads a structure's flat parts at its
+ * disparity d or one spacing s off it, and aliasMaps, flatBehindAliases and settleFlatParts pair each part's reading
+ * with the other that matches as well; the frames average both, since nothing in one part tells which is true. But a
+ * structure stands at one depth, so its parts together can: when some are read at d − s about where their surround
+ * is (where the matcher's smoothness pulls the boards of a fence whose parallax is about its spacing) and others at
+ * d + s, both with d as their other reading, d is the only reading all of them share. Then every part of the
+ * structure takes d alone, instead of half of every board one spacing off for nothing.
  *
- * Measured on painted fences at 1920 px whose parallax is near their spacing (the bench's held-out red-paint fence
- * and a random one): the parts read at d − s lie about where the wall behind is (d ≈ s), so the matcher merged them
- * with it and no alias was found for them; the parts that are flat, edged by steps of their own, read at d − s and
- * match as well at d are found here (see hiddenParts).
+ * The parts read at d − s may also have been merged with the wall by the matcher, with no alias found for them: the
+ * flat ones, edged by steps of their own, read one spacing below d and matching as well at d, are found here (see
+ * hiddenParts). A structure read on one side only, in front of its surround (d and d + s, or d − s and d), keeps
+ * both readings: there the two are equally likely.
  *
- * A structure read on one side only (d and d + s, or d − s and d) keeps both readings: there the two are equally
- * likely, as on most painted fences of the bench.
+ * Measured in bench/engine/interpolate.ts at 1920 px (frames 25/50/75 over a cross-fade): the held-out red-paint
+ * fence +0.28/+0.84/+0.36 → +0.99/+1.45/+1.07 dB (its d − s parts hidden in the wall), a random painted fence (draw
+ * 2026) +1.79/+2.02/+1.83 → +3.14/+2.94/+3.18. A faint textured fence read at d and d + 2s (both pointing at
+ * d + s) lost 1.6 dB before the lower reading had to lie near its surround. Parts read behind their surround (which
+ * they cannot be, see flatBehindAliases) were tried as evidence too: two near-alias fences gained 1.1-1.5 dB, but
+ * two faint textured fences lost 0.2 and 1.6 dB, whose boards' surround the matcher had read in front of them.
  */
 
 /** Moved pixels (read differently in the two maps) a structure needs before it is judged. */
@@ -33,7 +39,10 @@ const FLAT_LEVEL = 3;
 const MIN_FLAT = 12;
 /** A pixel matches at a reading when its grey level differs by at most this (see differenceAt). */
 const MATCHED = 12;
-/** Share of a flat part's pixels that must be read (not NaN) and not moved by an alias for it to be judged. */
+/**
+ * Share of a flat part's pixels that must be read (not NaN) and not moved by an alias for it to be judged hidden,
+ * or that must be among the moved pixels judged for it to count as one of them.
+ */
 const UNMOVED = 0.5;
 /** Share of a flat part's pixels that may fail to match at its own reading. */
 const OWN = 0.1;
@@ -41,6 +50,11 @@ const OWN = 0.1;
 const TIE = 0.03;
 /** Share of its pixels more that fail at some reading between (a separate match, not the same one blurred). */
 const BARRIER = 0.15;
+/** A part read less than this far (grid px) in front of its surround is about where the surround is. */
+const IN_FRONT = 1.5;
+/** The surround: pixels this far outside a part along its rows, past the matcher's blur of its edges. */
+const SURROUND_FROM = 3;
+const SURROUND_TO = 6;
 /** A part's edge pixels (one outside it along its rows) read within this of it move with it. */
 const APART = 0.5;
 
@@ -86,53 +100,112 @@ function commitSide(
     if (!Number.isNaN(p) && !Number.isNaN(a) && Math.abs(a - p) >= MIN_SHIFT) moved.push(i);
   }
   if (moved.length < MIN_STRUCTURE) return 0;
-  const sides = pointedAt(moved, primary, alias);
+  const enough = MIN_SIDE * moved.length;
+  const candidates = pointedAt(moved, primary, alias, enough);
+  const own = matchingOf(input, side).own;
+  for (const { value, below, above, spacingBelow, spacingAbove } of candidates) {
+    // Read one spacing below, about where its surround is (where the matcher's smoothness pulls a near-alias
+    // structure), and one above, both pointing at it: the only reading all parts share. A structure read clearly in
+    // front at the lower reading was not pulled there: the lower reading is as likely as the middle one (a faint
+    // fence read at d and d + 2s pointed at d + s).
+    if (
+      above.length >= enough &&
+      Math.abs(spacingBelow - spacingAbove) <= SAME_SPACING &&
+      partsWhere(own, primary, alias, below, (inFront) => inFront < IN_FRONT) >= enough
+    ) {
+      return commit(moved, primary, alias, value);
+    }
+  }
+  // The side that is missing may be hidden in the surround: flat parts read one spacing beyond, matching as well at
+  // the reading the others point at.
+  const sides = candidates[0];
   if (!sides) return 0;
   const { value } = sides;
-  // The side that is missing may be hidden in the surround: flat parts read one spacing beyond, matching at value.
-  if (sides.below.length < MIN_SIDE * moved.length || sides.above.length < MIN_SIDE * moved.length) {
-    const seen = sides.below.length >= sides.above.length ? 'below' : 'above';
-    const spacing = seen === 'below' ? sides.spacingBelow : sides.spacingAbove;
-    const beyond = seen === 'below' ? value + spacing : value - spacing;
-    const hidden = hiddenParts(input, side, primary, alias, beyond, value);
-    const total = moved.length + hidden.size;
-    if (sides[seen].length < MIN_SIDE * total || hidden.size < MIN_SIDE * total) return 0;
-    let set = 0;
-    for (const [i, shift] of hidden) {
-      primary[i] = alias[i] = primary[i]! + shift;
-      set++;
-    }
-    return set + commit(moved, primary, alias, value);
-  }
-  if (Math.abs(sides.spacingBelow - sides.spacingAbove) > SAME_SPACING) return 0;
-  return commit(moved, primary, alias, value);
+  const seen = sides.below.length >= sides.above.length ? 'below' : 'above';
+  const spacing = seen === 'below' ? sides.spacingBelow : sides.spacingAbove;
+  const beyond = seen === 'below' ? value + spacing : value - spacing;
+  const hidden = hiddenParts(input, side, primary, alias, beyond, value);
+  const total = moved.length + hidden.size;
+  if (sides[seen].length < MIN_SIDE * total || hidden.size < MIN_SIDE * total) return 0;
+  for (const [i, shift] of hidden) primary[i] = alias[i] = primary[i]! + shift;
+  return hidden.size + commit(moved, primary, alias, value);
 }
 
 /**
- * The value (whole grid px) the most moved pixels' other readings point at, with those pixels split by the side
- * their own reading lies on; undefined when none points anywhere.
+ * The values (whole grid px, ±1) at least `enough` moved pixels' other readings point at, the most pointed at
+ * first, each with those pixels split by the side their own reading lies on.
  */
-function pointedAt(moved: readonly number[], primary: Float32Array, alias: Float32Array): Sides | undefined {
+function pointedAt(
+  moved: readonly number[],
+  primary: Float32Array,
+  alias: Float32Array,
+  enough: number,
+): Sides[] {
   const counts = new Map<number, number>();
   for (const i of moved) {
     const v = Math.round(alias[i]!);
     counts.set(v, (counts.get(v) ?? 0) + 1);
   }
-  let best: { value: number; pixels: number } | undefined;
-  for (const v of counts.keys()) {
-    const pixels = (counts.get(v - 1) ?? 0) + (counts.get(v) ?? 0) + (counts.get(v + 1) ?? 0);
-    if (pixels > (best?.pixels ?? 0)) best = { value: v, pixels };
+  const found: Sides[] = [];
+  for (;;) {
+    let best: { value: number; pixels: number } | undefined;
+    for (const v of counts.keys()) {
+      const pixels = (counts.get(v - 1) ?? 0) + (counts.get(v) ?? 0) + (counts.get(v + 1) ?? 0);
+      if (pixels > (best?.pixels ?? 0)) best = { value: v, pixels };
+    }
+    if (!best || best.pixels < enough) return found;
+    for (const v of [best.value - 1, best.value, best.value + 1]) counts.delete(v);
+    const below: number[] = [];
+    const above: number[] = [];
+    for (const i of moved) {
+      if (Math.abs(Math.round(alias[i]!) - best.value) > 1) continue;
+      (primary[i]! < alias[i]! ? below : above).push(i);
+    }
+    const spacing = (pixels: number[]) => median(pixels.map((i) => Math.abs(alias[i]! - primary[i]!)));
+    found.push({
+      value: median([...below, ...above].map((i) => alias[i]!)),
+      below,
+      above,
+      spacingBelow: spacing(below),
+      spacingAbove: spacing(above),
+    });
   }
-  if (!best) return undefined;
-  const below: number[] = [];
-  const above: number[] = [];
-  for (const i of moved) {
-    if (Math.abs(alias[i]! - best.value) > 1.5) continue;
-    (primary[i]! < alias[i]! ? below : above).push(i);
+}
+
+/**
+ * Pixels of `pixels` (moved ones read below their alias) in flat parts edged by grey steps of their own (a painted
+ * board, not a piece of a textured one: its surround would be more of the board) whose reading, less their
+ * surround's, passes `where`. A part is a flat grey region (as in flatBehindAliases) most of whose pixels are in
+ * `pixels`; its surround is the median reading 3 to 6 px outside it along its rows, of pixels no alias moved.
+ */
+function partsWhere(
+  own: GrayImage,
+  primary: Float32Array,
+  alias: Float32Array,
+  pixels: readonly number[],
+  where: (inFront: number) => boolean,
+): number {
+  const { width, data } = own;
+  const inSet = new Uint8Array(primary.length);
+  for (const i of pixels) inSet[i] = 1;
+  const label = new Int32Array(primary.length).fill(-1);
+  const stack: number[] = [];
+  const members: number[] = [];
+  let count = 0;
+  for (const [region, start] of pixels.entries()) {
+    if (label[start] !== -1) continue;
+    label[start] = region;
+    growRegion(data, width, label, stack, members, start, FLAT_LEVEL);
+    const part = members.filter((i) => inSet[i] === 1);
+    if (part.length < MIN_FLAT || part.length < UNMOVED * members.length) continue;
+    if (!stepEdged(own, label, members)) continue;
+    const around = outside(label, members, width, SURROUND_FROM, SURROUND_TO).filter(
+      (i) => alias[i] === primary[i],
+    );
+    const reading = median(part.map((i) => primary[i]!));
+    if (where(reading - median(around.map((i) => primary[i]!)))) count += part.length;
   }
-  const spacing = (pixels: number[]) => median(pixels.map((i) => Math.abs(alias[i]! - primary[i]!)));
-  const value = median([...below, ...above].map((i) => alias[i]!));
-  return { value, below, above, spacingBelow: spacing(below), spacingAbove: spacing(above) };
+  return count;
 }
 
 /**
