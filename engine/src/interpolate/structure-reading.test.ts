@@ -119,6 +119,15 @@ describe('one reading per repeated structure', () => {
     expect(oneReadingPerStructure(input(primary), primary, at(d + spacing))).toBeUndefined();
   });
 
+  it('does not take boards read clearly in front for the hidden lower side', async () => {
+    // Left half read at d + 2s pointing at d + s; right half read at d (16 px in front of the wall), no alias. The
+    // right half's boards match at d + s too, but nothing pulled them where they are read: d is as likely.
+    const { d, spacing, input, at } = await setUp(inFrontAliasFence());
+    const primary = halves(at(d + 2 * spacing), at(d));
+    const alias = halves(at(d + spacing), at(d));
+    expect(oneReadingPerStructure(input(primary), primary, alias)).toBeUndefined();
+  });
+
   it('does not take textured boards read in front for the missing side', async () => {
     // A textured fence matches at no shift but its own: its boards read at d − s find no tie at d.
     const scene = makeRepetitiveScene('fence', WIDTH, HEIGHT, 7, { spacing: 1.1, parallax: 1.2 });

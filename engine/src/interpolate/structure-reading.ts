@@ -127,6 +127,9 @@ function commitSide(
   const hidden = hiddenParts(input, side, primary, alias, beyond, value);
   const total = moved.length + hidden.size;
   if (sides[seen].length < MIN_SIDE * total || hidden.size < MIN_SIDE * total) return 0;
+  // The lower reading lies near its surround here too (hidden parts below are found only there).
+  const near = (inFront: number) => inFront < IN_FRONT;
+  if (seen === 'below' && partsWhere(own, primary, alias, sides.below, near) < MIN_SIDE * total) return 0;
   for (const [i, shift] of hidden) primary[i] = alias[i] = primary[i]! + shift;
   return hidden.size + commit(moved, primary, alias, value);
 }
@@ -225,8 +228,9 @@ function commit(moved: readonly number[], primary: Float32Array, alias: Float32A
 
 /**
  * Pixels of the flat parts (edged by steps of their own) that no alias moved, read within a level of `beyond`, and
- * that match at `value` about as well as at their own reading, with a reading between where they do not; each with
- * the shift that takes its part's reading to `value`.
+ * that match at `value` about as well as at their own reading, with a reading between where they do not; below
+ * `value`, only those read near their surround (see partsWhere). Each with the shift that takes its part's reading
+ * to `value`.
  */
 function hiddenParts(
   input: AliasInput,
@@ -266,6 +270,12 @@ function hiddenParts(
     for (let s = step; Math.abs(s) < Math.abs(shift) - 1; s += step)
       barrier = Math.max(barrier, unmatched(s) - own);
     if (barrier <= BARRIER) continue;
+    if (beyond < value) {
+      const around = outside(label, members, width, SURROUND_FROM, SURROUND_TO).filter(
+        (i) => alias[i] === primary[i],
+      );
+      if (!(reading - median(around.map((i) => primary[i]!)) < IN_FRONT)) continue;
+    }
     const edges = outside(label, members, width, 1, 1).filter(
       (i) => Math.abs(primary[i]! - reading) <= APART && alias[i] === primary[i],
     );
