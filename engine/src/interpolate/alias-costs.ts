@@ -16,6 +16,20 @@ export interface Matching {
   sign: -1 | 1;
 }
 
+/** A pixel matches at a reading when its grey level differs by at most this (see differenceAt). */
+export const MATCHED = 12;
+
+/** Share of `pixels` that fail to match (see MATCHED) at the readings `readingOf` gives them; 1 for none. */
+export function unmatchedShare(
+  m: Matching,
+  pixels: readonly number[],
+  readingOf: (i: number) => number,
+): number {
+  let n = 0;
+  for (const i of pixels) if (differenceAt(m, i, readingOf(i)) > MATCHED) n++;
+  return pixels.length > 0 ? n / pixels.length : 1;
+}
+
 /**
  * |own − other| at pixel i, the other view read at its disparity plus `shift` in Birchfield and Tomasi's way (see
  * differenceAt).

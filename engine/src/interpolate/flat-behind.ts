@@ -1,4 +1,4 @@
-import { difference, type Matching } from './alias-costs';
+import { type Matching, unmatchedShare } from './alias-costs';
 import { growRegion, median, outside, stepEdged, structureVote } from './alias-regions';
 
 /**
@@ -34,8 +34,6 @@ const SURROUND_FROM = 3;
 const SURROUND_TO = 6;
 /** The alias stands this far (grid px) in front of the surround. */
 const IN_FRONT = 1.5;
-/** A pixel matches at a reading when its grey level differs by at most this (see difference). */
-const MATCHED = 12;
 /**
  * Share of the region's pixels more that fail to match at the surround's reading (it moves on its own), and at a
  * shift between its reading and the alias (the alias is another match).
@@ -119,11 +117,8 @@ function aliasOf(
   const reading = median(members.map((i) => map[i]!));
   const surround = median(outside(label, members, width, SURROUND_FROM, SURROUND_TO).map((i) => map[i]!));
   if (!(reading < surround + IN_FRONT && Math.abs(reading - surround) > APART)) return undefined;
-  const unmatched = (shift: (i: number) => number) => {
-    let n = 0;
-    for (const i of members) if (difference(m, i, shift(i)) > MATCHED) n++;
-    return n / members.length;
-  };
+  // Each pixel read at its own reading plus `shift(i)` (see difference).
+  const unmatched = (shift: (i: number) => number) => unmatchedShare(m, members, (i) => map[i]! + shift(i));
   const atOwn = unmatched(() => 0);
   // Its own motion: at the surround's reading its edges land off its like.
   if (!(atOwn <= OWN && unmatched((i) => surround - map[i]!) - atOwn > MOVED)) return undefined;

@@ -1,4 +1,4 @@
-import { censusAt, differenceAt, exactAt, type Matching } from './alias-costs';
+import { censusAt, differenceAt, exactAt, MATCHED, type Matching, unmatchedShare } from './alias-costs';
 import { growRegion, median, outside, stepEdged, structureVote } from './alias-regions';
 import { type AliasInput, matchingOf } from './ambiguous-repeats';
 
@@ -45,8 +45,6 @@ import { type AliasInput, matchingOf } from './ambiguous-repeats';
 const FLAT_LEVEL = 3;
 /** Flat regions smaller than this (grid px) are not judged. */
 const MIN_FLAT = 12;
-/** A pixel matches at a reading when its grey level differs by at most this (see differenceAt). */
-const MATCHED = 12;
 /** The census codes at its two readings differ in fewer than this many more bits per pixel (of 24) at one. */
 const CENSUS_BITS = 3;
 /** Share of the region's pixels more than at its best reading that may fail to match at another it matches at. */
@@ -172,20 +170,13 @@ function surroundOf(
   let best: number | undefined;
   let least = RING_UNMATCHED;
   for (let d = Math.floor(range.min); d <= Math.ceil(range.max); d++) {
-    const share = unmatchedShare(m, ring, d);
+    const share = unmatchedShare(m, ring, () => d);
     if (share < least) {
       least = share;
       best = d;
     }
   }
   return best;
-}
-
-/** Share of `pixels` that fail to match (see MATCHED) at `reading`; 1 for none. */
-function unmatchedShare(m: Matching, pixels: readonly number[], reading: number): number {
-  let n = 0;
-  for (const i of pixels) if (differenceAt(m, i, reading) > MATCHED) n++;
-  return pixels.length > 0 ? n / pixels.length : 1;
 }
 
 /**
@@ -199,14 +190,14 @@ function frontReadings(
   range: { min: number; max: number },
 ): [number, number] | undefined {
   // Matched where its surround is read, it moves with it (most flat regions are the surround's and stop here).
-  const atSurround = unmatchedShare(m, members, Math.round(surround));
+  const atSurround = unmatchedShare(m, members, () => Math.round(surround));
   if (atSurround <= TIE) return undefined;
   // Only readings in front count (bounded by steps of its own, it covers its surround): from the whole level after
   // the surround's rounded reading, which is more than APART in front of it.
   const from = Math.max(Math.floor(range.min), Math.round(surround) + 1);
   const unmatched = Float64Array.from(
     { length: Math.max(0, Math.ceil(range.max) + BEYOND - from + 1) },
-    (_, k) => unmatchedShare(m, members, from + k),
+    (_, k) => unmatchedShare(m, members, () => from + k),
   );
   const best = Math.min(...unmatched);
   if (!(best <= OWN) || atSurround <= best + TIE) return undefined;

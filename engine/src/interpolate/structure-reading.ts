@@ -1,5 +1,5 @@
 import type { GrayImage } from '../cv/gray';
-import { differenceAt } from './alias-costs';
+import { type Matching, unmatchedShare } from './alias-costs';
 import { growRegion, median, outside, stepEdged } from './alias-regions';
 import { type AliasInput, type AliasMaps, matchingOf } from './ambiguous-repeats';
 
@@ -37,8 +37,6 @@ const MIN_SHIFT = 3;
 const FLAT_LEVEL = 3;
 /** Flat regions smaller than this (grid px) are not judged. */
 const MIN_FLAT = 12;
-/** A pixel matches at a reading when its grey level differs by at most this (see differenceAt). */
-const MATCHED = 12;
 /**
  * Share of a flat part's pixels that must be read (not NaN) and not moved by an alias for it to be judged hidden,
  * or that must be among the moved pixels judged for it to count as one of them.
@@ -102,7 +100,7 @@ function commitSide(
   if (moved.length < MIN_STRUCTURE) return 0;
   const enough = MIN_SIDE * moved.length;
   const candidates = pointedAt(moved, primary, alias, enough);
-  const own = matchingOf(input, side).own;
+  const m = matchingOf(input, side);
   for (const { value, below, above, spacingBelow, spacingAbove } of candidates) {
     // Read one spacing below, about where its surround is (where the matcher's smoothness pulls a near-alias
     // structure), and one above, both pointing at it: the only reading all parts share. A structure read clearly in
@@ -111,7 +109,7 @@ function commitSide(
     if (
       above.length >= enough &&
       Math.abs(spacingBelow - spacingAbove) <= SAME_SPACING &&
-      partsWhere(own, primary, alias, below, (inFront) => inFront < IN_FRONT) >= enough
+      nearSurround(m.own, primary, alias, below) >= enough
     ) {
       return commit(moved, primary, alias, value);
     }
@@ -124,12 +122,11 @@ function commitSide(
   const seen = sides.below.length >= sides.above.length ? 'below' : 'above';
   const spacing = seen === 'below' ? sides.spacingBelow : sides.spacingAbove;
   const beyond = seen === 'below' ? value + spacing : value - spacing;
-  const hidden = hiddenParts(input, side, primary, alias, beyond, value);
+  const hidden = hiddenParts(m, primary, alias, beyond, value);
   const total = moved.length + hidden.size;
   if (sides[seen].length < MIN_SIDE * total || hidden.size < MIN_SIDE * total) return 0;
   // The lower reading lies near its surround here too (hidden parts below are found only there).
-  const near = (inFront: number) => inFront < IN_FRONT;
-  if (seen === 'below' && partsWhere(own, primary, alias, sides.below, near) < MIN_SIDE * total) return 0;
+  if (seen === 'below' && nearSurround(m.own, primary, alias, sides.below) < MIN_SIDE * total) return 0;
   for (const [i, shift] of hidden) primary[i] = alias[i] = primary[i]! + shift;
   return hidden.size + commit(moved, primary, alias, value);
 }
@@ -177,16 +174,15 @@ function pointedAt(
 
 /**
  * Pixels of `pixels` (moved ones read below their alias) in flat parts edged by grey steps of their own (a painted
- * board, not a piece of a textured one: its surround would be more of the board) whose reading, less their
- * surround's, passes `where`. A part is a flat grey region (as in flatBehindAliases) most of whose pixels are in
- * `pixels`; its surround is the median reading 3 to 6 px outside it along its rows, of pixels no alias moved.
+ * board, not a piece of a textured one: its surround would be more of the board) read less than IN_FRONT in front
+ * of their surround (see surroundOf). A part is a flat grey region (as in flatBehindAliases) most of whose pixels
+ * are in `pixels`.
  */
-function partsWhere(
+function nearSurround(
   own: GrayImage,
   primary: Float32Array,
   alias: Float32Array,
   pixels: readonly number[],
-  where: (inFront: number) => boolean,
 ): number {
   const { width, data } = own;
   const inSet = new Uint8Array(primary.length);
@@ -202,13 +198,24 @@ function partsWhere(
     const part = members.filter((i) => inSet[i] === 1);
     if (part.length < MIN_FLAT || part.length < UNMOVED * members.length) continue;
     if (!stepEdged(own, label, members)) continue;
-    const around = outside(label, members, width, SURROUND_FROM, SURROUND_TO).filter(
-      (i) => alias[i] === primary[i],
-    );
     const reading = median(part.map((i) => primary[i]!));
-    if (where(reading - median(around.map((i) => primary[i]!)))) count += part.length;
+    if (reading - surroundOf(label, members, width, primary, alias) < IN_FRONT) count += part.length;
   }
   return count;
+}
+
+/** The median reading 3 to 6 px outside a region along its rows, of pixels no alias moved. */
+function surroundOf(
+  label: Int32Array,
+  members: readonly number[],
+  width: number,
+  primary: Float32Array,
+  alias: Float32Array,
+): number {
+  const around = outside(label, members, width, SURROUND_FROM, SURROUND_TO).filter(
+    (i) => alias[i] === primary[i],
+  );
+  return median(around.map((i) => primary[i]!));
 }
 
 /**
@@ -229,18 +236,16 @@ function commit(moved: readonly number[], primary: Float32Array, alias: Float32A
 /**
  * Pixels of the flat parts (edged by steps of their own) that no alias moved, read within a level of `beyond`, and
  * that match at `value` about as well as at their own reading, with a reading between where they do not; below
- * `value`, only those read near their surround (see partsWhere). Each with the shift that takes its part's reading
+ * `value`, only those read near their surround (see nearSurround). Each with the shift that takes its part's reading
  * to `value`.
  */
 function hiddenParts(
-  input: AliasInput,
-  side: 'left' | 'right',
+  m: Matching,
   primary: Float32Array,
   alias: Float32Array,
   beyond: number,
   value: number,
 ): Map<number, number> {
-  const m = matchingOf(input, side);
   const { width, data } = m.own;
   const label = new Int32Array(primary.length).fill(-1);
   const stack: number[] = [];
@@ -257,11 +262,7 @@ function hiddenParts(
     if (read.length < MIN_FLAT || read.length < UNMOVED * members.length) continue;
     const reading = median(read.map((i) => primary[i]!));
     if (!(Math.abs(reading - beyond) <= 1) || !stepEdged(m.own, label, members)) continue;
-    const unmatched = (shift: number) => {
-      let n = 0;
-      for (const i of read) if (differenceAt(m, i, primary[i]! + shift) > MATCHED) n++;
-      return n / read.length;
-    };
+    const unmatched = (shift: number) => unmatchedShare(m, read, (i) => primary[i]! + shift);
     const own = unmatched(0);
     const shift = value - reading;
     if (!(own <= OWN && unmatched(shift) - own <= TIE)) continue;
@@ -270,12 +271,7 @@ function hiddenParts(
     for (let s = step; Math.abs(s) < Math.abs(shift) - 1; s += step)
       barrier = Math.max(barrier, unmatched(s) - own);
     if (barrier <= BARRIER) continue;
-    if (beyond < value) {
-      const around = outside(label, members, width, SURROUND_FROM, SURROUND_TO).filter(
-        (i) => alias[i] === primary[i],
-      );
-      if (!(reading - median(around.map((i) => primary[i]!)) < IN_FRONT)) continue;
-    }
+    if (beyond < value && !(reading - surroundOf(label, members, width, primary, alias) < IN_FRONT)) continue;
     const edges = outside(label, members, width, 1, 1).filter(
       (i) => Math.abs(primary[i]! - reading) <= APART && alias[i] === primary[i],
     );
