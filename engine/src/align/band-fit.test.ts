@@ -59,9 +59,45 @@ describe('bandFit', () => {
     expect(
       bandFit(tracked(near, points(near, -158, -115, 69, 0.3, 1)), TRUTH, rough, R2, HEIGHT),
     ).toBeUndefined();
+    // Rough matches on the band too: the tiles' scale (2 % from 1) stands, as they measured it.
+    const scaled: Similarity = { ...TRUTH, a: 1.02, b: 0.05 };
+    const onBand = points(scaled, -126, -115, 69, 0.05, 1);
+    const roughOnBand: Similarity = { a: 1, b: 0.05, tx: 0, ty: -12 };
+    const roughPoints = points(roughOnBand, -126, -115, 40, 1, 2);
+    expect(bandFit(tracked(scaled, onBand), roughOnBand, roughPoints, R2, HEIGHT)).toBeUndefined();
     const wrong: Similarity = { ...TRUTH, a: TRUTH.a * 0.943, b: TRUTH.b * 0.943 };
     expect(
       bandFit(tracked(wrong, points(wrong, -500, 500, 69, 0.3, 1)), TRUTH, rough, R2, HEIGHT),
     ).toBeUndefined();
+  });
+
+  it('holds the scale at 1 when the rough matches lie on the same band: nothing in the pair measures it', () => {
+    // A faint wall above a railing: every match on its top rail (4 rows), where the tiles' fit found a scale 8.6 %
+    // off and the rough matches' 3.2 % off (the truth is 1.002): on 4 rows, either explains the points.
+    const truth: Similarity = { a: 1.002 * Math.cos(0.0094), b: 1.002 * Math.sin(0.0094), tx: 0, ty: -13.6 };
+    const off = (scale: number): Similarity => ({
+      a: truth.a * scale,
+      b: truth.b * scale,
+      tx: 0,
+      ty: truth.ty + truth.a * (1 - scale) * -124,
+    });
+    const band = points(truth, -126, -122, 142, 0.3, 3);
+    const rough = points(truth, -126, -122, 161, 1.2, 4);
+    const fit = bandFit(tracked(off(0.914), band), off(0.968), rough, R2, HEIGHT);
+    expect(fit).toBeDefined();
+    if (!fit) return;
+    expect(scaleOf(fit.model)).toBeCloseTo(1, 9);
+    expect(fit.k).toBe(0);
+    // Rotation and ty still come from the band: the rows at the frame's edges land within a pixel of their truth.
+    for (const [x, y] of [
+      [-960, -640],
+      [960, -640],
+      [-960, 640],
+      [960, 640],
+    ] as const) {
+      const row = (m: Similarity) => m.b * x + m.a * y + m.ty;
+      expect(Math.abs(row(fit.model) - row(truth))).toBeLessThan(2);
+      expect(Math.abs(row(off(0.968)) - row(truth))).toBeGreaterThan(15);
+    }
   });
 });
