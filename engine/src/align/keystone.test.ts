@@ -12,7 +12,13 @@ import {
 import { mapPoint } from './warp';
 
 /** Right-view points (centred) and their left positions under a keystone model, with depth-dependent parallax. */
-function keystonePoints(m: Similarity, n: number, seed: number, noisePx = 0): Correspondences {
+function keystonePoints(
+  m: Similarity,
+  n: number,
+  seed: number,
+  noisePx = 0,
+  rows: readonly [number, number] = [-630, 630],
+): Correspondences {
   const random = seeded(seed);
   const c = {
     xl: new Float64Array(n),
@@ -22,7 +28,7 @@ function keystonePoints(m: Similarity, n: number, seed: number, noisePx = 0): Co
   };
   for (let i = 0; i < n; i++) {
     const x = (random() - 0.5) * 1900;
-    const y = (random() - 0.5) * 1260;
+    const y = rows[0] + (rows[1] - rows[0]) * random();
     const den = 1 + (m.g ?? 0) * x + (m.h ?? 0) * y;
     c.xr[i] = x;
     c.yr[i] = y;
@@ -59,6 +65,22 @@ describe('keystone model', () => {
     expect(plain.g ?? 0).toBe(0);
     expect(plain.h ?? 0).toBe(0);
     expect(plain.ty).toBeCloseTo(truth.ty, 1);
+  });
+
+  it('is left out when the points lie on a band of rows, whatever it would cut there', () => {
+    // A railing's upper rails: rows spanning 300 of 1280 px. The keystone would fit these rows exactly, but its x·y
+    // bend over the rest of the frame is extrapolated: a band keeps the similarity.
+    const band = keystonePoints(truth, 300, 4, 0.1, [-460, -160]);
+    const fitted = dominantFit(band, { a: 1, b: 0, tx: 0, ty: 0 }, 1920);
+    expect(fitted.g ?? 0).toBe(0);
+    expect(fitted.h ?? 0).toBe(0);
+    // Points spread over the frame keep it (see above), as do 600 rows of 1280.
+    const wide = dominantFit(
+      keystonePoints(truth, 300, 5, 0.1, [-560, 40]),
+      { a: 1, b: 0, tx: 0, ty: 0 },
+      1920,
+    );
+    expect(wide.g).toBeCloseTo(truth.g!, 6);
   });
 
   it('warps with the inverse of the model: a left pixel maps back to the right pixel it came from', () => {
