@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GrayImage } from '../cv/gray';
 import { noiseTexture } from '../cv/synthetic-scene';
 import { seeded } from '../seeded-random';
+import { grayPair, shiftedView } from '../testing/gray-pair';
 import { chooseFit } from './choose-fit';
 import { moreConsistent, type SeedFit } from './fit-from-seed';
 import type { Similarity } from './similarity';
@@ -12,23 +12,12 @@ const w = 320;
 const h = 240;
 const random = seeded(11);
 const texture = Uint8Array.from(noiseTexture(w, h, random, w), (v) => v * 255);
-const shifted = new Uint8Array(w * h);
-for (let y = 0; y < h; y++) {
-  for (let x = 0; x < w; x++) {
-    const v = texture[y * w + Math.min(w - 1, x + 10)]! + (random() - 0.5) * 80;
-    shifted[y * w + x] = Math.max(0, Math.min(255, v));
-  }
-}
-const grays: { left: GrayImage; right: GrayImage } = {
-  left: { data: texture, width: w, height: h, scale: 1 },
-  right: { data: shifted, width: w, height: h, scale: 1 },
-};
-const frames = {
-  sL: 1,
-  sR: 1,
-  cl: { x: (w - 1) / 2, y: (h - 1) / 2 },
-  cr: { x: (w - 1) / 2, y: (h - 1) / 2 },
-};
+const { grays, frames } = grayPair(
+  texture,
+  shiftedView(texture, w, h, { dx: 10, dy: 0 }, () => (random() - 0.5) * 80),
+  w,
+  h,
+);
 
 /** A fit of `model` whose `count` tracked points (centred, 10 px of disparity) all lie on its own rows. */
 function fitWith(model: Similarity, count: number): SeedFit {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../cv/gray';
 import { barrelView } from '../cv/synthetic-scene';
 import { seeded } from '../seeded-random';
+import { grayPair, shiftedView } from '../testing/gray-pair';
 import type { Keypoints } from './features';
 import { guideByModel } from './guided-fit';
 import { latticeOffsets } from './lattice-offsets';
@@ -61,17 +62,10 @@ describe('rowConsistency', () => {
   const h = 240;
   const random = seeded(9);
   const texture = Uint8Array.from({ length: w * h }, () => random() * 255);
-  const left: GrayImage = { data: texture, width: w, height: h, scale: 1 };
-  const shifted = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) shifted[y * w + x] = texture[y * w + Math.min(w - 1, x + 10)]!;
-  const right: GrayImage = { data: shifted, width: w, height: h, scale: 1 };
-  const frames = {
-    sL: 1,
-    sR: 1,
-    cl: { x: (w - 1) / 2, y: (h - 1) / 2 },
-    cr: { x: (w - 1) / 2, y: (h - 1) / 2 },
-  };
+  const {
+    grays: { left, right },
+    frames,
+  } = grayPair(texture, shiftedView(texture, w, h, { dx: 10, dy: 0 }), w, h);
   const range = { min: -20, max: 30 };
 
   it('prefers the model that puts the content on the same rows over one several rows off', () => {
@@ -111,20 +105,7 @@ describe('resolvePeriod', () => {
   const h = 240;
   const random = seeded(21);
   const texture = Uint8Array.from({ length: w * h }, () => random() * 255);
-  const shifted = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      shifted[y * w + x] = texture[Math.min(h - 1, y + 20) * w + Math.min(w - 1, x + 10)]!;
-  const grays = {
-    left: { data: texture, width: w, height: h, scale: 1 },
-    right: { data: shifted, width: w, height: h, scale: 1 },
-  };
-  const frames = {
-    sL: 1,
-    sR: 1,
-    cl: { x: (w - 1) / 2, y: (h - 1) / 2 },
-    cr: { x: (w - 1) / 2, y: (h - 1) / 2 },
-  };
+  const { grays, frames } = grayPair(texture, shiftedView(texture, w, h, { dx: 10, dy: 20 }), w, h);
   const n = 200;
   const left = Array.from(
     { length: n },
