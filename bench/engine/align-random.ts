@@ -5,7 +5,9 @@
  * Another seed draws pairs no one has looked at; the draws used so far (555, 808, 4242) each found failures the
  * align bench's fixed seeds had hidden. Prints, per pair, the ground-truth vertical residual (median over the central
  * 90 %) or the refusal, and the same for Debian's python3-opencv SIFT reference (see data/sift-reference.ts), then a
- * summary of both; never passes or fails.
+ * summary of both. Then the refusal cases the draw makes: each pair's left view with the previous pair's right view
+ * (two different repetitive scenes, whose repeats give a vertical-only consensus its best chance), which must be
+ * refused; the accepted ones are listed. Never passes or fails.
  * Usage: tsx bench/engine/align-random.ts [--seed N] [--count N]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alignPair } from '@wiggle/engine/align/align-pair';
 import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
-import type { SimilarityTransform } from '@wiggle/engine/image';
+import type { RawImage, SimilarityTransform } from '@wiggle/engine/image';
 import { groundTruthResidual } from './data/ground-truth';
 import { numberOption } from './data/number-option';
 import { printTable } from './data/print-table';
@@ -44,6 +46,10 @@ const ours: Outcome[] = [];
 const rows: string[][] = [];
 const truths: SimilarityTransform[] = [];
 const jobs: { op: 'align'; left: string; right: string }[] = [];
+/** Unrelated pairs (left view of pair n, right view of pair n − 1) the engine accepted, and how many were tried. */
+const unrelatedAccepted: string[] = [];
+let unrelatedTried = 0;
+let previous: { name: string; right: RawImage } | undefined;
 for (const [n, drawn] of randomScenes(seed, count).entries()) {
   const scene = drawn.build(WIDTH, HEIGHT);
   const truth = randomTransform(9000 + n + seed);
@@ -59,6 +65,13 @@ for (const [n, drawn] of randomScenes(seed, count).entries()) {
       })()
     : { text: `REFUSED: ${result.reason}` };
   ours.push(outcome);
+  if (previous) {
+    unrelatedTried++;
+    const other = await alignPair(left, previous.right);
+    if (other.ok)
+      unrelatedAccepted.push(`L${n} ${drawn.name} / R${n - 1} ${previous.name} (${other.inliers} inliers)`);
+  }
+  previous = { name: drawn.name, right };
   truths.push(truth);
   rows.push([String(n), drawn.name, outcome.text, ((used.user + used.system) / 1000).toFixed(0)]);
   const paths = { left: join(scratch, `l${n}.png`), right: join(scratch, `r${n}.png`) };
@@ -101,3 +114,7 @@ const worse = ours.filter((o, n) => {
   return r?.gt !== undefined && (o.gt === undefined || o.gt > r.gt);
 }).length;
 console.log(`pairs the reference aligned better (or aligned where the engine refused): ${worse}`);
+console.log(
+  `unrelated pairs (left view of pair n, right view of pair n − 1): refused ${unrelatedTried - unrelatedAccepted.length} of ${unrelatedTried}`,
+);
+for (const accepted of unrelatedAccepted) console.log(`  ACCEPTED (wrong): ${accepted}`);
