@@ -4,8 +4,9 @@ import {
   type Correspondences,
   concatOf,
   fitVertical,
+  fitVerticalRobust,
+  interdecileSpan,
   median,
-  quantile,
   type Similarity,
   scaleOf,
   verticalResiduals,
@@ -21,6 +22,9 @@ const MIN_BAND_SHARE = 0.125;
  * models of the band fits seen (low-contrast railings, 1200-1920 px) were 0.1-1.5 % off, the band fits 0-6 %.
  */
 const MAX_BAND_SCALE_CHANGE = 0.03;
+/** |Vertical residual| (px) where the unit-scale fit's loss turns linear (Huber), and its reweighting passes. */
+const UNIT_SCALE_HUBER_PX = 1;
+const UNIT_SCALE_PASSES = 4;
 
 /**
  * The fit of tracked points on too narrow a band of rows (see MIN_BAND_SHARE) whose scale strays from the rough
@@ -45,13 +49,16 @@ export function bandFit(
 ): LensFit | undefined {
   const { points, model } = tracked;
   if (points.yl.length === 0 || roughPoints.yl.length === 0) return undefined;
-  const narrow = (c: Correspondences) => quantile(c.yl, 0.9) - quantile(c.yl, 0.1) < MIN_BAND_SHARE * height;
+  const narrow = (c: Correspondences) => interdecileSpan(c.yl) < MIN_BAND_SHARE * height;
   if (!narrow(points)) return undefined;
   if (Math.abs(scaleOf(model) / scaleOf(rough) - 1) <= MAX_BAND_SCALE_CHANGE) return undefined;
   const both = concatOf(points, roughPoints);
   if (narrow(both)) {
-    const fit = fitAtUnitScale(points, model);
-    return { k: 0, r2, model: { ...fit, tx: model.tx }, points };
+    const theta = Math.atan2(model.b, model.a);
+    const start = { a: Math.cos(theta), b: Math.sin(theta), tx: model.tx, ty: model.ty };
+    const all = Int32Array.from(points.xl.keys());
+    const fit = fitVerticalRobust(points, all, start, UNIT_SCALE_HUBER_PX, UNIT_SCALE_PASSES, 'unit-scale');
+    return { k: 0, r2, model: fit, points };
   }
   const spread = (m: Similarity, c: Correspondences) => Math.max(1e-3, median(verticalResiduals(m, c)));
   const roughWeight = (spread(model, points) / spread(rough, roughPoints)) ** 2;
@@ -62,41 +69,4 @@ export function bandFit(
     weights,
   );
   return fit && { k: 0, r2, model: { ...fit, tx: model.tx }, points };
-}
-
-/** |Vertical residual| (px) where the unit-scale fit's loss turns linear (Huber), and its reweighting passes. */
-const UNIT_SCALE_HUBER_PX = 1;
-const UNIT_SCALE_PASSES = 4;
-
-/**
- * Rotation and ty at scale 1 (yl = sin θ·xr + cos θ·yr + ty), by Huber-reweighted least squares on the vertical
- * residuals of `c` starting from `start`; sin θ is solved for with cos θ taken from the previous pass.
- */
-function fitAtUnitScale(c: Correspondences, start: Similarity): Omit<Similarity, 'tx'> {
-  let sin = Math.sin(Math.atan2(start.b, start.a));
-  let ty = start.ty;
-  for (let pass = 0; pass < UNIT_SCALE_PASSES; pass++) {
-    const cos = Math.sqrt(1 - sin * sin);
-    let sw = 0;
-    let sx = 0;
-    let sxx = 0;
-    let sv = 0;
-    let sxv = 0;
-    for (let i = 0; i < c.xl.length; i++) {
-      const x = c.xr[i]!;
-      const v = c.yl[i]! - cos * c.yr[i]!;
-      const r = Math.abs(v - sin * x - ty);
-      const w = r <= UNIT_SCALE_HUBER_PX ? 1 : UNIT_SCALE_HUBER_PX / r;
-      sw += w;
-      sx += w * x;
-      sxx += w * x * x;
-      sv += w * v;
-      sxv += w * x * v;
-    }
-    const det = sw * sxx - sx * sx;
-    if (!(det > 0)) break;
-    sin = Math.max(-0.5, Math.min(0.5, (sw * sxv - sx * sv) / det));
-    ty = (sv - sin * sx) / sw;
-  }
-  return { a: Math.sqrt(1 - sin * sin), b: sin, ty };
 }

@@ -6,6 +6,7 @@ import { ransacSimilarity } from './ransac';
 import {
   type Correspondences,
   fitVerticalRobust,
+  interdecileSpan,
   keystoneOf,
   quantile,
   type Similarity,
@@ -268,7 +269,7 @@ export function dominantFit(points: Correspondences, start: Similarity, longSide
   let keystone = similarity;
   let inliers = dominant ? found.inliers : all;
   for (let round = 0; round < 3; round++) {
-    keystone = fitVerticalRobust(points, inliers, keystone, dominant ? threshold / 2 : 0.5, 12, true);
+    keystone = fitVerticalRobust(points, inliers, keystone, dominant ? threshold / 2 : 0.5, 12, 'keystone');
     inliers = Int32Array.from(
       all.filter((i) => Math.abs(verticalResidual(keystone, points, i)) <= threshold),
     );
@@ -295,8 +296,7 @@ const MIN_KEYSTONE_POINTS = 40;
 const MIN_KEYSTONE_SPREAD = 0.2;
 
 function spreadForKeystone(points: Correspondences, longSide: number): boolean {
-  const span = (v: Float64Array) => quantile(v, 0.9) - quantile(v, 0.1);
-  return Math.min(span(points.yl), span(points.xl)) >= MIN_KEYSTONE_SPREAD * longSide;
+  return Math.min(interdecileSpan(points.yl), interdecileSpan(points.xl)) >= MIN_KEYSTONE_SPREAD * longSide;
 }
 
 /** Largest bend of the frame the keystone terms may make (|g|·w/2 + |h|·h/2). */

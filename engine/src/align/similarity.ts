@@ -191,8 +191,45 @@ export function fitVertical(
 }
 
 /**
- * Robust refit (IRLS with Huber weights on the vertical residual). `huberPx` is where the loss turns linear;
- * returns the refined model.
+ * Weighted least squares of rotation and ty at scale 1 (yl = sin θ·xr + cos θ·yr + ty), with cos θ taken from
+ * `current`'s rotation and sin θ solved for (bounded to ±0.5; keystone terms reset). Undefined when the points
+ * cannot tell sin θ from ty (all in one column).
+ */
+export function fitVerticalUnitScale(
+  c: Correspondences,
+  indices: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  current: Similarity,
+): Omit<Similarity, 'tx'> | undefined {
+  const cos = Math.cos(Math.atan2(current.b, current.a));
+  let sw = 0;
+  let sx = 0;
+  let sxx = 0;
+  let sv = 0;
+  let sxv = 0;
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k]!;
+    const w = weights[k]!;
+    const x = c.xr[i]!;
+    const v = c.yl[i]! - cos * c.yr[i]!;
+    sw += w;
+    sx += w * x;
+    sxx += w * x * x;
+    sv += w * v;
+    sxv += w * x * v;
+  }
+  const det = sw * sxx - sx * sx;
+  if (!(det > 0)) return undefined;
+  const sin = Math.max(-0.5, Math.min(0.5, (sw * sxv - sx * sv) / det));
+  return { a: Math.sqrt(1 - sin * sin), b: sin, ty: (sv - sin * sx) / sw, g: 0, h: 0 };
+}
+
+/** The models a robust refit can fit: a similarity, one with keystone terms, or a rotation at scale 1. */
+export type VerticalModel = 'similarity' | 'keystone' | 'unit-scale';
+
+/**
+ * Robust refit (IRLS with Huber weights on the vertical residual) of the `kind` of model. `huberPx` is where the
+ * loss turns linear; returns the refined model.
  */
 export function fitVerticalRobust(
   c: Correspondences,
@@ -200,7 +237,7 @@ export function fitVerticalRobust(
   start: Similarity,
   huberPx: number,
   iterations = 8,
-  keystone = false,
+  kind: VerticalModel = 'similarity',
 ): Similarity {
   let model = start;
   const weights = new Float64Array(indices.length);
@@ -209,7 +246,12 @@ export function fitVerticalRobust(
       const r = Math.abs(verticalResidual(model, c, indices[k]!));
       weights[k] = r <= huberPx ? 1 : huberPx / r;
     }
-    const fit = keystone ? fitVerticalKeystone(c, indices, weights) : plain(fitVertical(c, indices, weights));
+    const fit =
+      kind === 'keystone'
+        ? fitVerticalKeystone(c, indices, weights)
+        : kind === 'unit-scale'
+          ? fitVerticalUnitScale(c, indices, weights, model)
+          : plain(fitVertical(c, indices, weights));
     if (!fit) break;
     const change =
       Math.abs(fit.a - model.a) +
@@ -241,7 +283,16 @@ export function median(values: ArrayLike<number>): number {
 
 /** Linear-interpolated quantile (q in 0..1) of a copy of `values`. */
 export function quantile(values: ArrayLike<number>, q: number): number {
+  return sortedQuantile(Float64Array.from(values).sort(), q);
+}
+
+/** How far apart the 10th and 90th percentiles of `values` lie (one sort). */
+export function interdecileSpan(values: ArrayLike<number>): number {
   const sorted = Float64Array.from(values).sort();
+  return sortedQuantile(sorted, 0.9) - sortedQuantile(sorted, 0.1);
+}
+
+function sortedQuantile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = (sorted.length - 1) * q;
   const lo = Math.floor(pos);
