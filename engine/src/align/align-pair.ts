@@ -18,14 +18,8 @@ import {
   verticalResiduals,
 } from './similarity';
 import { CHECK_SIDE, MAX_JUDGED_SPREAD, type OrderEvidence, orderEvidence } from './swap-check';
-import {
-  cropImage,
-  type InverseAffine,
-  largestValidRect,
-  type RadialLens,
-  type Rect,
-  warpBilinear,
-} from './warp';
+import { cropImage, type InverseAffine, largestValidRect, type RadialLens, type Rect } from './warp';
+import { warpBilinear } from './warp-bilinear';
 import { cropInPlace, warpInPlace } from './warp-in-place';
 
 export interface AlignOptions {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
-import { cropImage, type InverseAffine, largestValidRect, warpBilinear } from './warp';
+import { cropImage, type InverseAffine, largestValidRect } from './warp';
+import { warpBilinear } from './warp-bilinear';
 import { cropInPlace, warpInPlace } from './warp-in-place';
 
 function noise(width: number, height: number, seed: number): RawImage {

@@ -1,5 +1,6 @@
 import type { RawImage } from '../image';
-import { type InverseAffine, type Rect, warpOf, warpRow } from './warp';
+import { type InverseAffine, type Rect, warpOf } from './warp';
+import { warpStrips } from './warp-bilinear';
 
 /**
  * The aligned views written over the views they come from, for callers that drop the originals (the CLI, the
@@ -28,11 +29,11 @@ export function cropInPlace(image: RawImage, rect: Rect): RawImage {
 
 /**
  * warpBilinear for an affine map, written over `source` (same bytes as warpBilinear). Output row y lands at
- * y·rect.width·ch, while the rows still to come read the source from row ⌊min sy⌋ on (the smallest source row
- * along the next output row: it only grows down the output when m11 > 0); a computed row waits in a queue until
- * no later row reads where it goes. The queue holds about as many rows as the map reaches above its own row
- * (a rotation of 1° over 6000 px: ~100 rows of 18 KB); undefined (nothing written) for a map whose source rows do
- * not move down with the output's.
+ * y·rect.width·ch, while the strips still to come read the source from row ⌊min sy⌋ on (the smallest source row
+ * along their first row: it only grows down the output when m11 > 0); a computed strip waits in a queue until no
+ * later strip reads where it goes. The queue holds about as many rows as the map reaches above its own row
+ * (a rotation of 1° over 6000 px: ~100 rows of 18 KB) plus a strip; undefined (nothing written) for a map whose
+ * source rows do not move down with the output's.
  */
 export function warpInPlace(source: RawImage, map: InverseAffine, rect: Rect): RawImage | undefined {
   const data = source.data;
@@ -46,19 +47,19 @@ export function warpInPlace(source: RawImage, map: InverseAffine, rect: Rect): R
   const freeBefore = (y: number) =>
     Math.max(0, Math.floor(lowestRead + map.m11 * (rect.y + y) + map.m12) - 1) * sourceRowBytes;
   const pending: { row: number; bytes: Uint8Array }[] = [];
-  const spare: Uint8Array[] = [];
-  for (let y = 0; y < rect.height; y++) {
-    const bytes = spare.pop() ?? new Uint8Array(rowBytes);
-    warp.out = bytes;
-    warpRow(warp, rect, y, 0);
-    pending.push({ row: y, bytes });
-    const free = y + 1 < rect.height ? freeBefore(y + 1) : Number.POSITIVE_INFINITY;
-    while (pending.length > 0 && (pending[0]!.row + 1) * rowBytes <= free) {
+  warpStrips(warp, rect, (y0, bytes) => {
+    const end = y0 + bytes.length / rowBytes;
+    const free = end < rect.height ? freeBefore(end) : Number.POSITIVE_INFINITY;
+    if (pending.length === 0 && end * rowBytes <= free) {
+      data.set(bytes, y0 * rowBytes);
+      return;
+    }
+    pending.push({ row: y0, bytes: bytes.slice() });
+    while (pending.length > 0 && pending[0]!.row * rowBytes + pending[0]!.bytes.length <= free) {
       const done = pending.shift()!;
       data.set(done.bytes, done.row * rowBytes);
-      spare.push(done.bytes);
     }
-  }
+  });
   return {
     data: data.subarray(0, rect.height * rowBytes),
     width: rect.width,

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../image';
-import {
-  cropImage,
-  distortPoint,
-  largestValidRect,
-  mapPoint,
-  type RadialLens,
-  type Rect,
-  warpBilinear,
-} from './warp';
+import { cropImage, distortPoint, largestValidRect, mapPoint, type RadialLens, type Rect } from './warp';
+import { warpBilinear } from './warp-bilinear';
 
 function ramp(width: number, height: number): RawImage {
   const data = new Uint8Array(width * height * 3);

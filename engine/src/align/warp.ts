@@ -67,24 +67,6 @@ const LONG_STRETCH = 64;
 const MIN_STRETCH = 8;
 const STRAY_PX = 1 / 64;
 
-/**
- * Resamples `source` bilinearly at `map(x, y)` for every pixel of `rect` (in the output frame). Written by hand
- * rather than with cv.warpAffine (24 MP would not fit the wasm heap comfortably) or sharp's affine (its output
- * origin is the transformed bounding box, which makes sub-pixel placement opaque, and it took more CPU: 480 ms
- * against 320 for a 21 MP rotation). Pixels mapping outside the source are clamped to its edge; callers crop to the
- * valid region so none remain.
- *
- * RGB runs in fixed point along straight stretches of the source: a whole row for an affine map, stretches between
- * knots for a curved one (see LONG_STRETCH), whose exact map (a division and a 4-step lens inversion per pixel) took
- * 1.75 s for a 21 MP view with a lens term.
- */
-export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, lens?: RadialLens): RawImage {
-  const ch = source.channels;
-  const warp = warpOf(source, map, lens, new Uint8Array(rect.width * rect.height * ch));
-  for (let y = 0; y < rect.height; y++) warpRow(warp, rect, y, y * rect.width);
-  return { data: warp.out, width: rect.width, height: rect.height, channels: ch };
-}
-
 /** A warp's fixed inputs, writing into `out`. */
 export function warpOf(
   source: RawImage,
@@ -202,16 +184,47 @@ function sampleAt(w: Stretches, px: number, py: number, o: number): void {
  * FIXED_MAX_PX; a run also keeps EDGE_PX from the last row and column, so that drift and rounding never take its
  * 2×2 neighbourhood past them (such runs take the clamped path).
  */
-const ANCHOR_PX = 512;
+export const ANCHOR_PX = 512;
 const FIXED_MAX_PX = 32_000;
 const EDGE_PX = 1 / 64;
 
+/** A run's anchor position in fixed point; +128: the weights' 1/256 px is the nearest one, not the one below. */
+export function fixedAnchor(px: number): number {
+  return (Math.round(px * 65536) + 128) | 0;
+}
+
+/** A run's step per pixel in fixed point. */
+export function fixedStep(px: number): number {
+  return Math.round(px * 65536) | 0;
+}
+
+/**
+ * Whether a straight stretch of `count` pixels from (sx0, sy0) by (stepX, stepY) lies inside the picture, where a
+ * fixed-point run needs no clamping (checked at its two ends: the stretch is a segment, inside when both ends are).
+ */
+export function runInside(
+  w: Stretches,
+  sx0: number,
+  sy0: number,
+  stepX: number,
+  stepY: number,
+  count: number,
+): boolean {
+  const maxX = Math.min(w.maxX, FIXED_MAX_PX) - EDGE_PX;
+  const maxY = Math.min(w.maxY, FIXED_MAX_PX) - EDGE_PX;
+  const sx1 = sx0 + stepX * (count - 1);
+  const sy1 = sy0 + stepY * (count - 1);
+  return (
+    sx0 >= 0 && sx1 >= 0 && sy0 >= 0 && sy1 >= 0 && sx0 <= maxX && sx1 <= maxX && sy0 <= maxY && sy1 <= maxY
+  );
+}
+
 /**
  * `count` RGB pixels sampled along a straight stretch of the source, from (sx0, sy0) by (stepX, stepY) per pixel,
- * when all of it lies inside the picture (checked at its two ends: the stretch is a segment, inside when both ends
- * are), in fixed point: positions in 1/65536 px, weights rounded to 1/256 px, each channel blended along the row then
- * down (three multiplications). Measured at 24 MP: 213 ms against 227 for 1/256 px positions with a carried
- * remainder and four weights per channel. False, with nothing written, when the stretch needs clamping.
+ * when all of it lies inside the picture, in fixed point: positions in 1/65536 px, weights rounded to 1/256 px, each
+ * channel blended along the row then down (three multiplications). Measured at 24 MP: 213 ms against 227 for
+ * 1/256 px positions with a carried remainder and four weights per channel. False, with nothing written, when the
+ * stretch needs clamping. bilinear-simd.ts runs the same arithmetic in WebAssembly for affine warps.
  */
 function linearRunRgb(
   w: Stretches,
@@ -222,34 +235,16 @@ function linearRunRgb(
   count: number,
   start: number,
 ): boolean {
+  if (!runInside(w, sx0, sy0, stepX, stepY, count)) return false;
   const { out } = w;
   const src = w.source.data;
   const stride = w.source.width * 3;
-  const maxX = Math.min(w.maxX, FIXED_MAX_PX) - EDGE_PX;
-  const maxY = Math.min(w.maxY, FIXED_MAX_PX) - EDGE_PX;
-  const sx1 = sx0 + stepX * (count - 1);
-  const sy1 = sy0 + stepY * (count - 1);
-  if (
-    !(
-      sx0 >= 0 &&
-      sx1 >= 0 &&
-      sy0 >= 0 &&
-      sy1 >= 0 &&
-      sx0 <= maxX &&
-      sx1 <= maxX &&
-      sy0 <= maxY &&
-      sy1 <= maxY
-    )
-  ) {
-    return false;
-  }
-  const dx = Math.round(stepX * 65536) | 0;
-  const dy = Math.round(stepY * 65536) | 0;
+  const dx = fixedStep(stepX);
+  const dy = fixedStep(stepY);
   let o = start;
   for (let from = 0; from < count; from += ANCHOR_PX) {
-    // +128: the weights' 1/256 px is the nearest one, not the one below.
-    let fx = (Math.round((sx0 + stepX * from) * 65536) + 128) | 0;
-    let fy = (Math.round((sy0 + stepY * from) * 65536) + 128) | 0;
+    let fx = fixedAnchor(sx0 + stepX * from);
+    let fy = fixedAnchor(sy0 + stepY * from);
     const to = Math.min(count, from + ANCHOR_PX);
     for (let x = from; x < to; x++) {
       const wx = (fx >> 8) & 255;

@@ -1,5 +1,5 @@
 import type { RenderDescription } from '@wiggle/common/schemas/render-description';
-import { warpBilinear } from '../align/warp';
+import { warpBilinear } from '../align/warp-bilinear';
 import type { RawImage } from '../image';
 import type { RenderParams } from '../render/render-params';
 import type { PreparedViews } from './prepare-views';

@@ -1,0 +1,176 @@
+/**
+ * A WebAssembly module written as bytes, for the engine's few SIMD kernels (align/bilinear-simd.ts,
+ * align/hamming-simd.ts). The kernels are
+ * a few dozen instructions each: encoding them here keeps them in the source, with no compiler to install and no
+ * binary to commit. Only what those kernels use is encoded (the binary format: webassembly.github.io/spec, "Binary
+ * Format"; SIMD opcodes: the fixed-width SIMD proposal's BinarySIMD.md).
+ */
+
+/** Value types. */
+export const I32 = 0x7f;
+export const V128 = 0x7b;
+
+/** One exported function: its i32 parameters, its extra locals (numbered after the parameters) and its body. */
+export interface WasmFunction {
+  name: string;
+  params: number;
+  locals: (typeof I32 | typeof V128)[];
+  /** Instructions, without the final `end`. */
+  body: number[];
+}
+
+/** A module exporting one memory ("memory", initially one 64 KiB page) and `functions`, each returning nothing. */
+export function wasmModule(functions: WasmFunction[]): Uint8Array {
+  const types = functions.map((f) => [0x60, ...vector(Array<number[]>(f.params).fill([I32])), 0]);
+  const exports = [
+    [...name('memory'), 0x02, 0],
+    ...functions.map((f, i) => [...name(f.name), 0x00, ...uleb(i)]),
+  ];
+  const bodies = functions.map((f) => {
+    const code = [...vector(f.locals.map((type) => [1, type])), ...f.body, END];
+    return [...uleb(code.length), ...code];
+  });
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+    ...section(1, vector(types)),
+    ...section(3, vector(functions.map((_, i) => uleb(i)))),
+    ...section(5, vector([[0x00, 1]])),
+    ...section(7, vector(exports)),
+    ...section(10, vector(bodies)),
+  ]);
+}
+
+const END = 0x0b;
+
+function section(id: number, content: number[]): number[] {
+  return [id, ...uleb(content.length), ...content];
+}
+
+function vector(items: number[][]): number[] {
+  return [...uleb(items.length), ...items.flat()];
+}
+
+function name(text: string): number[] {
+  return vector([...text].map((c) => [c.charCodeAt(0)]));
+}
+
+function uleb(value: number): number[] {
+  const bytes: number[] = [];
+  let v = value >>> 0;
+  do {
+    const low = v & 0x7f;
+    v >>>= 7;
+    bytes.push(v ? low | 0x80 : low);
+  } while (v);
+  return bytes;
+}
+
+function sleb(value: number): number[] {
+  const bytes: number[] = [];
+  let v = value | 0;
+  for (;;) {
+    const low = v & 0x7f;
+    v >>= 7;
+    const done = (v === 0 && !(low & 0x40)) || (v === -1 && low & 0x40);
+    bytes.push(done ? low : low | 0x80);
+    if (done) return bytes;
+  }
+}
+
+const simd = (opcode: number, ...immediates: number[]) => [0xfd, ...uleb(opcode), ...immediates];
+
+/** Instructions, named as in the text format (`i32.shr_s` is i32ShrS). */
+export const op = {
+  get: (local: number) => [0x20, ...uleb(local)],
+  set: (local: number) => [0x21, ...uleb(local)],
+  i32: (value: number) => [0x41, ...sleb(value)],
+  i32Add: [0x6a],
+  i32Sub: [0x6b],
+  i32Mul: [0x6c],
+  i32And: [0x71],
+  i32Or: [0x72],
+  i32Shl: [0x74],
+  i32ShrS: [0x75],
+  i32GeU: [0x4f],
+  i32LtU: [0x49],
+  /** A block and a loop with no result; `brIf(depth)` leaves the block (depth of the block) or repeats the loop. */
+  block: [0x02, 0x40],
+  loop: [0x03, 0x40],
+  end: [END],
+  brIf: (depth: number) => [0x0d, ...uleb(depth)],
+  i32Store: [0x36, 2, 0],
+  /** 16 bytes at the address on the stack plus `offset`. */
+  v128Load: (offset = 0) => simd(0x00, 4, ...uleb(offset)),
+  /** The 8 bytes at the address on the stack, zero-extended to 16. */
+  v128Load64Zero: simd(0x5d, 3, 0),
+  /** Lane `lane` (32 bits) of the vector to the address below it. */
+  v128Store32Lane: (lane: number) => simd(0x5a, 2, 0, lane),
+  v128Const: (bytes: number[]) => simd(0x0c, ...bytes),
+  i8x16Shuffle: (lanes: number[]) => simd(0x0d, ...lanes),
+  i16x8Splat: simd(0x10),
+  i32x4Splat: simd(0x11),
+  i32x4ExtractLane: (lane: number) => simd(0x1b, lane),
+  v128Xor: simd(0x51),
+  i8x16Popcnt: simd(0x62),
+  i8x16Add: simd(0x6e),
+  i16x8ExtaddPairwiseI8x16U: simd(0x7d),
+  i32x4ExtaddPairwiseI16x8U: simd(0x7f),
+  i8x16NarrowI16x8U: simd(0x66),
+  i16x8NarrowI32x4U: simd(0x86),
+  i16x8Add: simd(0x8e),
+  i16x8Mul: simd(0x95),
+  i32x4ShrU: simd(0xad),
+  i32x4Add: simd(0xae),
+  i32x4DotI16x8S: simd(0xba),
+} as const;
+
+/** What the kernels use of the WebAssembly API (Node's types leave it out). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: Record<string, unknown> };
+}
+
+/** A kernel's memory, at least `bytes` long (grown when needed: views of the old buffer are then stale). */
+export interface KernelMemory {
+  heap(bytes: number): Uint8Array;
+}
+
+/**
+ * A getter of the module's instance with its memory, made on the first call and kept by the thread (the memory
+ * stays, grown to the largest input so far); undefined where WebAssembly SIMD is missing (callers then run JS).
+ */
+export function lazyKernel<F>(functions: WasmFunction[]): () => (KernelMemory & F) | undefined {
+  let kernel: (KernelMemory & F) | null | undefined;
+  return () => {
+    if (kernel === undefined) {
+      try {
+        const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
+        if (!wasm) throw new Error('no WebAssembly');
+        const { exports } = new wasm.Instance(new wasm.Module(wasmModule(functions)));
+        const memory = exports.memory as { buffer: ArrayBuffer; grow(pages: number): number };
+        const heap = (bytes: number) => {
+          const short = bytes - memory.buffer.byteLength;
+          if (short > 0) memory.grow(Math.ceil(short / 65536));
+          return new Uint8Array(memory.buffer);
+        };
+        kernel = { ...(exports as F), heap };
+      } catch {
+        kernel = null;
+      }
+    }
+    return kernel ?? undefined;
+  };
+}
+
+/** A v128 constant of eight equal 16-bit lanes, or four equal 32-bit lanes. */
+export function lanes16(value: number): number[] {
+  return Array.from({ length: 8 }, () => [value & 0xff, (value >> 8) & 0xff]).flat();
+}
+export function lanes32(value: number): number[] {
+  return Array.from({ length: 4 }, () => [
+    value & 0xff,
+    (value >> 8) & 0xff,
+    (value >> 16) & 0xff,
+    value >>> 24,
+  ]).flat();
+}
