@@ -1,4 +1,5 @@
-import { descriptorDistance, type Keypoints, lowerBound } from './features';
+import { type Keypoints, lowerBound } from './features';
+import { descriptorDistance } from './hamming';
 
 const WORDS = 8;
 

@@ -1,6 +1,6 @@
 import { census5x5 } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
-import { popcount } from './features';
+import { popcount } from './hamming';
 import { inverseMapOf } from './model-map';
 import { type Correspondences, disparity as disparityOf, quantile, type Similarity } from './similarity';
 import { distortPoint, mapPoint } from './warp';
