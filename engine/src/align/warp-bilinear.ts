@@ -47,12 +47,12 @@ export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, l
 export function warpStrips(warp: Stretches, rect: Rect, take: (y0: number, bytes: Uint8Array) => void): void {
   const ch = warp.source.channels;
   const rowBytes = rect.width * ch;
-  const kernel = warp.affine && ch === 3 ? bilinearKernel() : undefined;
+  const kernel = ch === 3 ? bilinearKernel() : undefined;
   const scratch = new Uint8Array(Math.min(STRIP_ROWS, rect.height) * rowBytes);
   for (let y0 = 0; y0 < rect.height; y0 += STRIP_ROWS) {
     const y1 = Math.min(rect.height, y0 + STRIP_ROWS);
     if (kernel) {
-      take(y0, affineStrip(kernel, warp, rect, y0, y1, scratch));
+      take(y0, kernelStrip(kernel, warp, rect, y0, y1, scratch));
       continue;
     }
     warp.out = scratch;
@@ -62,54 +62,65 @@ export function warpStrips(warp: Stretches, rect: Rect, take: (y0: number, bytes
 }
 
 /**
- * Rows y0 … y1 − 1 of an affine RGB warp, in the kernel's memory: the source rows they read are copied in first
- * (the rows between the strip's corners' source positions, a row of margin either side for the fixed point's
- * drift). A row that needs clamping at the picture's edge is computed in JS (warpRow) and copied in.
+ * Rows y0 … y1 − 1 of an RGB warp, in the kernel's memory. The rows are laid out as in JS (warpRow: a whole row
+ * per straight stretch for an affine map, knots for a curved one), but the straight stretches inside the picture
+ * are only recorded, with the source rows they reach; the pixels that need clamping are computed in JS. Then the
+ * strip and the source rows between the stretches' ends (a segment's extremes; a row of margin either side for
+ * the fixed point's drift) go into the kernel's memory and the kernel runs the stretches over the strip.
  */
-function affineStrip(
+function kernelStrip(
   kernel: NonNullable<ReturnType<typeof bilinearKernel>>,
   warp: Stretches,
   rect: Rect,
   y0: number,
   y1: number,
-  rowScratch: Uint8Array,
+  scratch: Uint8Array,
 ): Uint8Array {
-  const { map, source } = warp;
+  const { source } = warp;
   const stride = source.width * 3;
-  const rowBytes = rect.width * 3;
-  const sourceY = (x: number, y: number) => map.m10 * x + map.m11 * (rect.y + y) + map.m12;
-  const corners = [
-    sourceY(rect.x, y0),
-    sourceY(rect.x + rect.width - 1, y0),
-    sourceY(rect.x, y1 - 1),
-    sourceY(rect.x + rect.width - 1, y1 - 1),
-  ];
-  const first = Math.max(0, Math.floor(Math.min(...corners)) - 1);
-  const last = Math.min(source.height, Math.floor(Math.max(...corners)) + 3);
-  const sourceBytes = Math.max(0, last - first) * stride;
-  // 8 bytes after each block: the kernel loads 8 bytes for a pixel's 6 and stores 4 for its 3.
-  const outAt = sourceBytes + 8;
-  const stripBytes = (y1 - y0) * rowBytes;
-  const heap = kernel.heap(outAt + stripBytes + 8);
-  heap.set(source.data.subarray(first * stride, first * stride + sourceBytes), 0);
-  const dx = fixedStep(map.m00);
-  const dy = fixedStep(map.m10);
-  for (let y = y0; y < y1; y++) {
-    const oy = rect.y + y;
-    const sx = map.m00 * rect.x + map.m01 * oy + map.m02;
-    const sy = map.m10 * rect.x + map.m11 * oy + map.m12;
-    const rowAt = outAt + (y - y0) * rowBytes;
-    if (!runInside(warp, sx, sy, map.m00, map.m10, rect.width)) {
-      warp.out = rowScratch;
-      warpRow(warp, rect, y, 0);
-      heap.set(rowScratch.subarray(0, rowBytes), rowAt);
-      continue;
-    }
-    for (let from = 0; from < rect.width; from += ANCHOR_PX) {
-      const fy = (fixedAnchor(sy + map.m10 * from) - first * 65536) | 0;
-      const count = Math.min(ANCHOR_PX, rect.width - from);
-      kernel.run(0, stride, rowAt + from * 3, fixedAnchor(sx + map.m00 * from), fy, dx, dy, count);
-    }
+  const stripBytes = (y1 - y0) * rect.width * 3;
+  // sx0, sy0, stepX, stepY, count and output byte of each recorded stretch.
+  const runs: number[] = [];
+  let top = Number.POSITIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
+  warp.out = scratch;
+  warp.straight = (w, sx0, sy0, stepX, stepY, count, start) => {
+    if (!runInside(w, sx0, sy0, stepX, stepY, count)) return false;
+    runs.push(sx0, sy0, stepX, stepY, count, start);
+    const sy1 = sy0 + stepY * (count - 1);
+    top = Math.min(top, sy0, sy1);
+    bottom = Math.max(bottom, sy0, sy1);
+    return true;
+  };
+  try {
+    for (let y = y0; y < y1; y++) warpRow(warp, rect, y, (y - y0) * rect.width);
+  } finally {
+    warp.straight = undefined;
   }
-  return heap.subarray(outAt, outAt + stripBytes);
+  const first = runs.length > 0 ? Math.max(0, Math.floor(top) - 1) : 0;
+  const last = runs.length > 0 ? Math.min(source.height, Math.floor(bottom) + 3) : 0;
+  // 8 bytes after each block: the kernel loads 8 bytes for a pixel's 6 and stores 4 for its 3.
+  const sourceAt = stripBytes + 8;
+  const heap = kernel.heap(sourceAt + (last - first) * stride + 8);
+  heap.set(scratch.subarray(0, stripBytes), 0);
+  heap.set(source.data.subarray(first * stride, last * stride), sourceAt);
+  for (let r = 0; r < runs.length; r += 6) {
+    const sx0 = runs[r]!;
+    const sy0 = runs[r + 1]!;
+    const stepX = runs[r + 2]!;
+    const stepY = runs[r + 3]!;
+    const count = runs[r + 4]!;
+    const start = runs[r + 5]!;
+    const dx = fixedStep(stepX);
+    const dy = fixedStep(stepY);
+    // The byte the last pixel's store spills onto may be a pixel computed in JS.
+    const spilled = heap[start + count * 3]!;
+    for (let from = 0; from < count; from += ANCHOR_PX) {
+      const fy = (fixedAnchor(sy0 + stepY * from) - first * 65536) | 0;
+      const n = Math.min(ANCHOR_PX, count - from);
+      kernel.run(sourceAt, stride, start + from * 3, fixedAnchor(sx0 + stepX * from), fy, dx, dy, n);
+    }
+    heap[start + count * 3] = spilled;
+  }
+  return heap.subarray(0, stripBytes);
 }

@@ -80,6 +80,7 @@ export function warpOf(
     lens,
     affine: !lens && !map.m20 && !map.m21 && (map.m22 ?? 1) === 1,
     out,
+    straight: undefined,
     maxX: source.width - 1.000001,
     maxY: source.height - 1.000001,
     from: new Float64Array(2),
@@ -95,12 +96,26 @@ export function warpRow(warp: Stretches, rect: Rect, y: number, start: number): 
   if (warp.affine && warp.source.channels === 3) {
     const sx = map.m00 * rect.x + map.m01 * oy + map.m02;
     const sy = map.m10 * rect.x + map.m11 * oy + map.m12;
-    if (linearRunRgb(warp, sx, sy, map.m00, map.m10, rect.width, start * 3)) return;
+    if ((warp.straight ?? linearRunRgb)(warp, sx, sy, map.m00, map.m10, rect.width, start * 3)) return;
   }
   for (let x = 0; x < rect.width; x += LONG_STRETCH) {
     warpStretch(warp, rect.x + x, oy, Math.min(LONG_STRETCH, rect.width - x), start + x);
   }
 }
+
+/**
+ * `count` RGB pixels along a straight stretch of the source, from (sx0, sy0) by (stepX, stepY) per pixel, to byte
+ * `start` of the output; false, with nothing written, when the stretch needs clamping.
+ */
+export type StraightRun = (
+  w: Stretches,
+  sx0: number,
+  sy0: number,
+  stepX: number,
+  stepY: number,
+  count: number,
+  start: number,
+) => boolean;
 
 /** One warp's fixed inputs and scratch points; `out` may be swapped between rows. */
 export interface Stretches {
@@ -110,6 +125,11 @@ export interface Stretches {
   /** No lens and no projective terms: rows are straight lines of the source. */
   affine: boolean;
   out: Uint8Array;
+  /**
+   * Samples a straight stretch that lies inside the picture (same arguments as linearRunRgb, which it replaces when
+   * set: the SIMD strips of warp-bilinear.ts record such stretches here and run them in their kernel).
+   */
+  straight: StraightRun | undefined;
   maxX: number;
   maxY: number;
   from: Float64Array;
@@ -135,7 +155,7 @@ function warpStretch(w: Stretches, x0: number, oy: number, n: number, start: num
       warpStretch(w, x0 + half, oy, n - half, start + half);
       return;
     }
-    if (linearRunRgb(w, from[0]!, from[1]!, stepX, stepY, n, start * 3)) return;
+    if ((w.straight ?? linearRunRgb)(w, from[0]!, from[1]!, stepX, stepY, n, start * 3)) return;
   }
   for (let k = 0; k < n; k++) {
     sourceOf(map, lens, x0 + k, oy, from);
@@ -220,21 +240,12 @@ export function runInside(
 }
 
 /**
- * `count` RGB pixels sampled along a straight stretch of the source, from (sx0, sy0) by (stepX, stepY) per pixel,
- * when all of it lies inside the picture, in fixed point: positions in 1/65536 px, weights rounded to 1/256 px, each
- * channel blended along the row then down (three multiplications). Measured at 24 MP: 213 ms against 227 for
- * 1/256 px positions with a carried remainder and four weights per channel. False, with nothing written, when the
- * stretch needs clamping. bilinear-simd.ts runs the same arithmetic in WebAssembly for affine warps.
+ * A StraightRun when all of it lies inside the picture, in fixed point: positions in 1/65536 px, weights rounded to
+ * 1/256 px, each channel blended along the row then down (three multiplications). Measured at 24 MP: 213 ms against
+ * 227 for 1/256 px positions with a carried remainder and four weights per channel. bilinear-simd.ts runs the same
+ * arithmetic in WebAssembly.
  */
-function linearRunRgb(
-  w: Stretches,
-  sx0: number,
-  sy0: number,
-  stepX: number,
-  stepY: number,
-  count: number,
-  start: number,
-): boolean {
+const linearRunRgb: StraightRun = (w, sx0, sy0, stepX, stepY, count, start) => {
   if (!runInside(w, sx0, sy0, stepX, stepY, count)) return false;
   const { out } = w;
   const src = w.source.data;
@@ -260,7 +271,7 @@ function linearRunRgb(
     }
   }
   return true;
-}
+};
 
 /** Bilinear blend of a 2×2 neighbourhood (a b / c d) at weights wx, wy in 1/256, rounded to the nearest level. */
 function blend(a: number, b: number, c: number, d: number, wx: number, wy: number): number {
