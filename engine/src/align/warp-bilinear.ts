@@ -14,8 +14,9 @@ import {
 } from './warp';
 
 /**
- * Output rows per strip. An affine strip copies the source rows it reads into the kernel's memory: its own rows
- * plus the rows a rotation spans across the width (~105 for 1° at 6000 px), so taller strips copy less twice.
+ * Output rows per strip. A strip copies the source rows its stretches read into the kernel's memory: its own rows
+ * plus the rows a rotation (or a lens) spans across the width (~105 for 1° at 6000 px), so taller strips copy less
+ * twice.
  */
 const STRIP_ROWS = 256;
 
@@ -26,10 +27,10 @@ const STRIP_ROWS = 256;
  * against 320 for a 21 MP rotation). Pixels mapping outside the source are clamped to its edge; callers crop to the
  * valid region so none remain.
  *
- * RGB runs in fixed point along straight stretches of the source: a whole row for an affine map (in the
- * WebAssembly kernel of bilinear-simd.ts, strip by strip), stretches between knots for a curved one (see
- * LONG_STRETCH in warp.ts), whose exact map (a division and a 4-step lens inversion per pixel) took 1.75 s for a
- * 21 MP view with a lens term.
+ * RGB runs in fixed point along straight stretches of the source: a whole row for an affine map, stretches between
+ * knots for a curved one (see LONG_STRETCH in warp.ts), whose exact map (a division and a 4-step lens inversion per
+ * pixel) took 1.75 s for a 21 MP view with a lens term. The stretches run in the WebAssembly kernel of
+ * bilinear-simd.ts, strip by strip (in JS where WebAssembly SIMD is missing).
  */
 export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, lens?: RadialLens): RawImage {
   const ch = source.channels;
