@@ -20,7 +20,7 @@ export interface WasmFunction {
 }
 
 /** A module exporting one memory ("memory", initially one 64 KiB page) and `functions`, each returning nothing. */
-export function wasmModule(functions: WasmFunction[]): Uint8Array {
+function wasmModule(functions: WasmFunction[]): Uint8Array {
   const types = functions.map((f) => [0x60, ...vector(Array<number[]>(f.params).fill([I32])), 0]);
   const exports = [
     [...name('memory'), 0x02, 0],
