@@ -49,13 +49,15 @@ export function warpStrips(warp: Stretches, rect: Rect, take: (y0: number, bytes
   const ch = warp.source.channels;
   const rowBytes = rect.width * ch;
   const kernel = ch === 3 ? bilinearKernel() : undefined;
+  if (kernel) {
+    for (let y0 = 0; y0 < rect.height; y0 += STRIP_ROWS) {
+      take(y0, kernelStrip(kernel, warp, rect, y0, Math.min(rect.height, y0 + STRIP_ROWS)));
+    }
+    return;
+  }
   const scratch = new Uint8Array(Math.min(STRIP_ROWS, rect.height) * rowBytes);
   for (let y0 = 0; y0 < rect.height; y0 += STRIP_ROWS) {
     const y1 = Math.min(rect.height, y0 + STRIP_ROWS);
-    if (kernel) {
-      take(y0, kernelStrip(kernel, warp, rect, y0, y1, scratch));
-      continue;
-    }
     warp.out = scratch;
     for (let y = y0; y < y1; y++) warpRow(warp, rect, y, (y - y0) * rect.width);
     take(y0, scratch.subarray(0, (y1 - y0) * rowBytes));
@@ -65,9 +67,9 @@ export function warpStrips(warp: Stretches, rect: Rect, take: (y0: number, bytes
 /**
  * Rows y0 … y1 − 1 of an RGB warp, in the kernel's memory. The rows are laid out as in JS (warpRow: a whole row
  * per straight stretch for an affine map, knots for a curved one), but the straight stretches inside the picture
- * are only recorded, with the source rows they reach; the pixels that need clamping are computed in JS. Then the
- * strip and the source rows between the stretches' ends (a segment's extremes; a row of margin either side for
- * the fixed point's drift) go into the kernel's memory and the kernel runs the stretches over the strip.
+ * are only recorded, with the source rows they reach; the pixels that need clamping are computed in JS, in place.
+ * Then the source rows between the stretches' ends (a segment's extremes; a row of margin either side for the fixed
+ * point's drift) are copied in after the strip and the kernel runs the stretches over it.
  */
 function kernelStrip(
   kernel: NonNullable<ReturnType<typeof bilinearKernel>>,
@@ -75,7 +77,6 @@ function kernelStrip(
   rect: Rect,
   y0: number,
   y1: number,
-  scratch: Uint8Array,
 ): Uint8Array {
   const { source } = warp;
   const stride = source.width * 3;
@@ -84,7 +85,8 @@ function kernelStrip(
   const runs: number[] = [];
   let top = Number.POSITIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
-  warp.out = scratch;
+  // The JS pixels go straight to the strip's place in the kernel's memory (growing the memory keeps them).
+  warp.out = kernel.heap(stripBytes + 8);
   warp.straight = (w, sx0, sy0, stepX, stepY, count, start) => {
     if (!runInside(w, sx0, sy0, stepX, stepY, count)) return false;
     runs.push(sx0, sy0, stepX, stepY, count, start);
@@ -103,7 +105,6 @@ function kernelStrip(
   // 8 bytes after each block: the kernel loads 8 bytes for a pixel's 6 and stores 4 for its 3.
   const sourceAt = stripBytes + 8;
   const heap = kernel.heap(sourceAt + (last - first) * stride + 8);
-  heap.set(scratch.subarray(0, stripBytes), 0);
   heap.set(source.data.subarray(first * stride, last * stride), sourceAt);
   for (let r = 0; r < runs.length; r += 6) {
     const sx0 = runs[r]!;
