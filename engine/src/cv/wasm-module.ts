@@ -1,9 +1,8 @@
 /**
  * A WebAssembly module written as bytes, for the engine's few SIMD kernels (align/bilinear-simd.ts,
- * align/hamming-simd.ts). The kernels are
- * a few dozen instructions each: encoding them here keeps them in the source, with no compiler to install and no
- * binary to commit. Only what those kernels use is encoded (the binary format: webassembly.github.io/spec, "Binary
- * Format"; SIMD opcodes: the fixed-width SIMD proposal's BinarySIMD.md).
+ * align/hamming.ts). The kernels are a few dozen instructions each: encoding them here keeps them in the source,
+ * with no compiler to install and no binary to commit. Only what those kernels use is encoded (the binary format:
+ * webassembly.github.io/spec, "Binary Format"; SIMD opcodes: the fixed-width SIMD proposal's BinarySIMD.md).
  */
 
 /** Value types. */
