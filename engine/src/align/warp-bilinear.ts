@@ -36,7 +36,7 @@ export function warpBilinear(source: RawImage, map: InverseAffine, rect: Rect, l
   const ch = source.channels;
   const out = new Uint8Array(rect.width * rect.height * ch);
   const rowBytes = rect.width * ch;
-  warpStrips(warpOf(source, map, lens, out), rect, (y0, bytes) => out.set(bytes, y0 * rowBytes));
+  warpStrips(warpOf(source, map, lens), rect, (y0, bytes) => out.set(bytes, y0 * rowBytes));
   return { data: out, width: rect.width, height: rect.height, channels: ch };
 }
 
@@ -56,9 +56,9 @@ export function warpStrips(warp: Stretches, rect: Rect, take: (y0: number, bytes
     return;
   }
   const scratch = new Uint8Array(Math.min(STRIP_ROWS, rect.height) * rowBytes);
+  warp.out = scratch;
   for (let y0 = 0; y0 < rect.height; y0 += STRIP_ROWS) {
     const y1 = Math.min(rect.height, y0 + STRIP_ROWS);
-    warp.out = scratch;
     for (let y = y0; y < y1; y++) warpRow(warp, rect, y, (y - y0) * rect.width);
     take(y0, scratch.subarray(0, (y1 - y0) * rowBytes));
   }

@@ -37,7 +37,7 @@ export function cropInPlace(image: RawImage, rect: Rect): RawImage {
  */
 export function warpInPlace(source: RawImage, map: InverseAffine, rect: Rect): RawImage | undefined {
   const data = source.data;
-  const warp = warpOf(source, map, undefined, data);
+  const warp = warpOf(source, map, undefined);
   if (!warp.affine || !(map.m11 > 0)) return undefined;
   const ch = source.channels;
   const rowBytes = rect.width * ch;

@@ -67,12 +67,12 @@ const LONG_STRETCH = 64;
 const MIN_STRETCH = 8;
 const STRAY_PX = 1 / 64;
 
-/** A warp's fixed inputs, writing into `out`. */
+/** A warp's fixed inputs, writing into `out` (none for warpStrips, which gives each strip its own). */
 export function warpOf(
   source: RawImage,
   map: InverseAffine,
   lens: RadialLens | undefined,
-  out: Uint8Array,
+  out = new Uint8Array(0),
 ): Stretches {
   return {
     source,
