@@ -1,0 +1,112 @@
+/**
+ * Interpolation on ray-traced scenes (data/ray-scenes.ts), made apart from the engine's own layered scenes: photo
+ * textures, real-valued disparities that vary over slanted surfaces, shading and cast shadows, anti-aliased edges.
+ * The nine kinds as built (fences, a painted fence, a railing, a window grid, a tiled floor, poles and cables, a
+ * chain-link mesh, a slanted fence, a garden of objects) and `--count` variants drawn from `--seed` (parallax
+ * 0.55–1.45 × the spacing, spacing, contrast). Frames 25/50/75 from interpolatePair(view 0, view 1) are scored
+ * against the traced views at 0.25/0.5/0.75 (PSNR, SSIM) beside a plain cross-fade, with the pair's confidence and
+ * the call's time. The views are cached in the temporary folder (see data/ray-views.ts). Prints figures; never fails.
+ * Usage: tsx bench/engine/interpolate-ray.ts [--seed N] [--count N] [--width N] [part of a scene name ...]
+ */
+import { cpus, loadavg } from 'node:os';
+import { loadOpenCv } from '@wiggle/engine/cv/opencv';
+import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
+import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
+import { numberOption } from './data/number-option';
+import { printTable } from './data/print-table';
+import { drawRayVariants, RAY_KINDS } from './data/ray-scenes';
+import { rayViews } from './data/ray-views';
+
+const seed = numberOption('--seed', 2027);
+const count = numberOption('--count', 9);
+const width = numberOption('--width', 1920);
+const height = Math.round((width * 2) / 3);
+const only = process.argv
+  .slice(2)
+  .filter((a, k, all) => !a.startsWith('--') && !['--seed', '--count', '--width'].includes(all[k - 1] ?? ''));
+
+const scenes = [
+  ...RAY_KINDS.map((kind) => ({ kind, variant: {}, name: `${kind} (as built)`, drawn: false })),
+  ...drawRayVariants(seed, count).map((d) => ({ ...d, name: `DRAWN ${d.name}`, drawn: true })),
+].filter((s) => only.length === 0 || only.some((o) => s.name.includes(o)));
+
+await loadOpenCv();
+const notes = new Set<string>();
+const body: string[][] = [];
+const gains: { gain: number; drawn: boolean; name: string }[] = [];
+const walls: number[] = [];
+const cpuTimes: number[] = [];
+for (const { kind, variant, name, drawn } of scenes) {
+  const views = await rayViews(kind, width, height, variant, [0, 0.25, 0.5, 0.75, 1], (t) => notes.add(t));
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const { frames, confidence } = await interpolatePair(views[0]!, views[4]!, [25, 50, 75]);
+  const used = process.cpuUsage(cpu);
+  const wall = performance.now() - started;
+  const cpuMs = (used.user + used.system) / 1000;
+  walls.push(wall);
+  cpuTimes.push(cpuMs);
+  frames.forEach((frame, k) => {
+    const truth = views[k + 1]!;
+    const fade = crossFade(views[0]!, views[4]!, (k + 1) / 4);
+    const ours = psnr(frame, truth);
+    const theirs = psnr(fade, truth);
+    gains.push({ gain: ours - theirs, drawn, name });
+    body.push([
+      k === 0 ? name : '',
+      String((k + 1) * 25),
+      ours.toFixed(2),
+      theirs.toFixed(2),
+      (ours - theirs).toFixed(2),
+      ssim(frame, truth).toFixed(4),
+      ssim(fade, truth).toFixed(4),
+      k === 0 ? wall.toFixed(0) : '',
+      k === 0 ? cpuMs.toFixed(0) : '',
+      k === 0 ? confidence.toFixed(3) : '',
+    ]);
+  });
+}
+for (const n of notes) console.log(`note: ${n}`);
+console.log(`Interpolation on ray-traced scenes at ${width}x${height}, vs the traced in-between views:\n`);
+printTable(
+  [
+    'scene',
+    'frame',
+    'ours PSNR dB',
+    'fade PSNR dB',
+    'gain dB',
+    'ours SSIM',
+    'fade SSIM',
+    'wall ms',
+    'CPU ms',
+    'confidence',
+  ],
+  body,
+);
+const summary = (label: string, of: typeof gains) => {
+  if (of.length === 0) return;
+  const values = of.map((g) => g.gain);
+  const worst = of.reduce((a, b) => (b.gain < a.gain ? b : a));
+  console.log(
+    `mean gain over a cross-fade, ${label}: ${(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2)} dB ` +
+      `(min ${worst.gain.toFixed(2)} dB on ${worst.name}; ${of.length / 3} scenes, ` +
+      `${values.filter((g) => g < 0.5).length} frames under +0.5 dB)`,
+  );
+};
+console.log('');
+summary(
+  'as built',
+  gains.filter((g) => !g.drawn),
+);
+summary(
+  `drawn (seed ${seed})`,
+  gains.filter((g) => g.drawn),
+);
+summary('all', gains);
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? Number.NaN;
+console.log(
+  `three frames: median wall ${median(walls).toFixed(0)} ms (max ${Math.max(...walls).toFixed(0)}), median CPU ` +
+    `${median(cpuTimes).toFixed(0)} ms (load average ${loadavg()
+      .map((v) => v.toFixed(1))
+      .join(' ')} on ${cpus().length} cores)`,
+);
