@@ -1,5 +1,6 @@
 import { census5x5, censusDistance, halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
+import { PoolScratch, poolPeriodicRow } from './periodic-structure';
 import { BIT, consistentRow, parabolaOffset } from './row-match';
 import { placeThinRows } from './thin-in-front';
 
@@ -27,6 +28,8 @@ export interface SgmOptions {
   uniqueness?: number;
   /** Colour copies (RGB, same grid) whose absolute differences add to the census cost (thin, tinted structures). */
   colour?: { left: Uint8Array; right: Uint8Array };
+  /** The left view's periodMap: the window costs of its repeated structures are pooled (see poolPeriodicRow). */
+  period?: Float32Array;
 }
 
 const OUTSIDE = 10 * BIT;
@@ -79,6 +82,7 @@ export interface SgmVolume {
   cost: Uint8Array;
   total: Uint16Array;
   shared: boolean;
+  period: Float32Array | undefined;
 }
 
 /** A typed array of `length` elements on a SharedArrayBuffer when `shared`, else on a plain ArrayBuffer. */
@@ -162,6 +166,7 @@ export function sgmVolume(
     cost: allocate(Uint8Array, n * levels, shared),
     total: allocate(Uint16Array, n * levels, shared),
     shared,
+    period: o.period && sharedCopy(o.period, shared),
   };
 }
 
@@ -288,7 +293,8 @@ function rowCosts(
  * Matching cost of every pixel and level (pixelCost; a match outside the other view costs OUTSIDE + COLOUR_CAP),
  * averaged over a 3×3 window
  * (sharper minima on fine texture; edges clamped, rounded), for rows [y0, y1). Rows are summed horizontally as they
- * are computed and kept three at a time for the vertical sum.
+ * are computed and kept three at a time for the vertical sum. With a period map, each row's repeated structures
+ * then pool their copies' costs (poolPeriodicRow).
  */
 export function windowCostRows(v: SgmVolume, y0: number, y1: number): void {
   const { cost, pixels: m, w, h, levels, min } = v;
@@ -296,6 +302,7 @@ export function windowCostRows(v: SgmVolume, y0: number, y1: number): void {
   const span = w * levels;
   const raw = new Uint8Array(span);
   const sums = [new Uint16Array(span), new Uint16Array(span), new Uint16Array(span)];
+  const pool = new PoolScratch();
   const rowSums = (y: number, into: Uint16Array) => {
     raw.fill(OUTSIDE + COLOUR_CAP);
     const row = y * w;
@@ -317,6 +324,7 @@ export function windowCostRows(v: SgmVolume, y0: number, y1: number): void {
     const here = sums[y % 3]!;
     const below = sums[(y + 1 < h ? y + 1 : y) % 3]!;
     columnMeans(above, here, below, rounded, cost, y * span);
+    if (v.period) poolPeriodicRow(cost, v.period, y, w, levels, pool);
   }
 }
 

@@ -12,6 +12,7 @@ import { edgeCodes } from './fine-edges';
 import { settleFlatParts } from './flat-parts';
 import { startHelper } from './helper-thread';
 import { applyFits, levelFits, levelled, levelsOf, matchLevels } from './levels';
+import { foldToFront, periodMap } from './periodic-structure';
 import { crossFade } from './quality';
 import { oneReadingPerStructure } from './structure-reading';
 import { placeThinLines } from './thin-lines';
@@ -73,6 +74,9 @@ export async function interpolateViews(
  *   with left–right consistency and a uniqueness test (see censusSgm); the right view's levels matched to the
  *   left's per channel first (its colour term is not blind to exposure as census is: a right camera 15 % brighter
  *   cost a layered scene 14 of its 15 dB over a cross-fade);
+ * - repeated structures (fences, railings, window grids: see periodMap) matched as one pattern, their copies' costs
+ *   pooled, and a copy read a whole period off the structure around it (in front of its front, or behind the
+ *   surface seen between the copies) moved to the alias that is not (see poolPeriodicRow, foldToFront);
  * - lines thinner than the matcher's window (poles, rods) that it read with what surrounds them matched on their
  *   own, as ridges of the grey level (see placeThinLines);
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
@@ -118,11 +122,15 @@ export async function interpolatePair(
   const fits = levelFits(rgbR, rgbL);
   applyFits(rgbR, 3, fits);
   const levels = levelsOf(fits);
-  const sgm = { ...range, colour: { left: rgbL, right: rgbR } };
+  // Repeated structures: their copies' costs pooled, their readings moved in front (see periodic-structure.ts).
+  const periods = { left: periodMap(grayL), right: periodMap(grayR) };
+  const sgm = { ...range, colour: { left: rgbL, right: rgbR }, period: periods.left };
   const census = codes ? await codes : censusCodes(grayL, grayR);
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
     : censusSgm(grayL, grayR, sgm, census);
+  foldToFront(maps.left, periods.left, maps.width, maps.height);
+  foldToFront(maps.right, periods.right, maps.width, maps.height);
   // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
   placeThinLines(grayL, grayR, { left, right: levelled(right, fits) }, maps, range);
   // Per view: the disparity completed, its reliable flags' local support (see supportOf), and the synthesis' trust.
