@@ -63,7 +63,9 @@ describe('disparity range', () => {
     expect(range.matches).toBeGreaterThanOrEqual(12);
     expect(blind.max - blind.min).toBeGreaterThan(0.3 * WIDTH);
     expectEveryLayerWithin(range, scene);
-    expect(range.max - range.min).toBeLessThan(0.1 * WIDTH);
+    // Within a tenth of the width, and a period more where the dense match holds the grid there on 1 % of its pixels
+    // (its own surfaces are kept, features or not: see DENSE_SURFACE); the features alone span 0.3 of the width.
+    expect(range.max - range.min).toBeLessThan(0.1 * WIDTH + Math.round(0.035 * 0.9 * WIDTH));
   });
 
   it('searches a low-contrast painted fence a period either side, not at its farther repeats', async () => {

@@ -87,6 +87,13 @@ function commonSpan(bins: Map<number, number>, enough: number): Span | undefined
 const WIDE_SPAN = 0.1;
 /** Share of a dense match's consistent pixels within SUPPORT_PX of a feature bin that confirms it. */
 const MIN_SUPPORT = 0.002;
+/**
+ * Share of the dense match's consistent pixels at one disparity (1-px bin) that makes it a surface of its own: a
+ * facade seen through a window grid, blurred and without corners, has no feature, and the grid's features matched
+ * one period behind it; the range kept the grid's bins only and left the facade out (a ray-traced grid fell 1.6 dB
+ * below a cross-fade).
+ */
+const DENSE_SURFACE = 0.01;
 const SUPPORT_PX = 2;
 
 /**
@@ -94,7 +101,8 @@ const SUPPORT_PX = 2;
  * fence matched several periods off on the same row put bins far behind and in front of every surface (−89 grid
  * px where the facade lies at 3), and a cost volume reaching them took two to three times as long. The dense match
  * searches the span as the full-size match would (clamped to `limit`); a thin structure in front is confirmed by
- * its few pixels (MIN_SUPPORT is a fifth of a percent).
+ * its few pixels (MIN_SUPPORT is a fifth of a percent). The dense match's own common disparities (DENSE_SURFACE)
+ * are kept too.
  */
 async function denseChecked(
   span: Span,
@@ -108,8 +116,14 @@ async function denseChecked(
   const dense = await denseDisparities(left, right, searched.lo, searched.hi, match);
   if (!dense) return span;
   const near = (b: number) => lowerBound(dense, b + SUPPORT_PX + 1e-9) - lowerBound(dense, b - SUPPORT_PX);
-  const kept = span.kept.filter((b) => near(b) >= MIN_SUPPORT * dense.length);
-  return kept.length === 0 ? span : { lo: Math.min(...kept), hi: Math.max(...kept), kept };
+  const kept = [...span.kept.filter((b) => near(b) >= MIN_SUPPORT * dense.length)];
+  // What the dense match itself holds in abundance is a surface too, features or not.
+  for (const b of commonSpan(binCounts(dense), DENSE_SURFACE * dense.length)?.kept ?? []) {
+    if (!kept.includes(b)) kept.push(b);
+  }
+  return kept.length === 0
+    ? span
+    : { lo: Math.min(...kept), hi: Math.max(...kept), kept: Float64Array.from(kept) };
 }
 
 /**
