@@ -11,7 +11,7 @@
 import { cpus, loadavg } from 'node:os';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
-import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
+import { frameScores, scoreCells } from './data/frame-scores';
 import { numberOption } from './data/number-option';
 import { printTable } from './data/print-table';
 import { drawRayVariants, RAY_KINDS } from './data/ray-scenes';
@@ -46,20 +46,12 @@ for (const { kind, variant, name, drawn } of scenes) {
   const cpuMs = (used.user + used.system) / 1000;
   walls.push(wall);
   cpuTimes.push(cpuMs);
-  frames.forEach((frame, k) => {
-    const truth = views[k + 1]!;
-    const fade = crossFade(views[0]!, views[4]!, (k + 1) / 4);
-    const ours = psnr(frame, truth);
-    const theirs = psnr(fade, truth);
-    gains.push({ gain: ours - theirs, drawn, name });
+  frameScores(frames, views).forEach((score, k) => {
+    gains.push({ gain: score.gain, drawn, name });
     body.push([
       k === 0 ? name : '',
       String((k + 1) * 25),
-      ours.toFixed(2),
-      theirs.toFixed(2),
-      (ours - theirs).toFixed(2),
-      ssim(frame, truth).toFixed(4),
-      ssim(fade, truth).toFixed(4),
+      ...scoreCells(score),
       k === 0 ? wall.toFixed(0) : '',
       k === 0 ? cpuMs.toFixed(0) : '',
       k === 0 ? confidence.toFixed(3) : '',

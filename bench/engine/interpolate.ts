@@ -17,7 +17,7 @@ import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetit
 import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
-import { crossFade, psnr, ssim } from '@wiggle/engine/interpolate/quality';
+import { frameScores, scoreCells } from './data/frame-scores';
 import { HELD_OUT_SCENES, restyle } from './data/held-out-scenes';
 import { numberOption } from './data/number-option';
 import { randomScenes } from './data/random-scenes';
@@ -208,20 +208,12 @@ async function main(): Promise<void> {
     times.push(ms);
     cpuTimes.push(cpuMs);
     threadTimes.push(threadMs);
-    frames.forEach((frame, k) => {
-      const truth = views[k + 1]!;
-      const fade = crossFade(views[0]!, views[4]!, (k + 1) / 4);
-      const p = psnr(frame, truth);
-      const q = psnr(fade, truth);
-      gains.push({ gain: p - q, group: scenario.group });
+    frameScores(frames, views).forEach((score, k) => {
+      gains.push({ gain: score.gain, group: scenario.group });
       body.push([
         k === 0 ? scenario.name : '',
         String((k + 1) * 25),
-        p.toFixed(2),
-        q.toFixed(2),
-        (p - q).toFixed(2),
-        ssim(frame, truth).toFixed(4),
-        ssim(fade, truth).toFixed(4),
+        ...scoreCells(score),
         k === 0 ? ms.toFixed(0) : '',
         k === 0 ? cpuMs.toFixed(0) : '',
         k === 0 ? threadMs.toFixed(0) : '',
