@@ -25,6 +25,11 @@ const PHOTOS = {
 
 export type PhotoName = keyof typeof PHOTOS;
 
+/** The photos whose package is missing (their textures are value noise): part of what a traced view looks like. */
+export function missingPhotos(): PhotoName[] {
+  return (Object.keys(PHOTOS) as PhotoName[]).filter((name) => !existsSync(PHOTOS[name]));
+}
+
 const toLinear = Float32Array.from({ length: 256 }, (_, i) => {
   const s = i / 255;
   return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

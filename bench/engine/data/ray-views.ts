@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RawImage } from '@wiggle/engine/image';
 import { makeRayScene, type RayKind, type RayVariant } from './ray-scenes';
+import { missingPhotos } from './ray-textures';
 import { renderRayView } from './ray-trace';
 
 /** Bump when a change to the tracer, the textures or the scenes changes what a view looks like. */
@@ -26,9 +27,11 @@ export async function rayViews(
   mkdirSync(CACHE, { recursive: true });
   let scene: Awaited<ReturnType<typeof makeRayScene>> | undefined;
   const views: RawImage[] = [];
+  // A view traced while a photo's package was missing shows value noise in its place: not the same view.
+  const missing = missingPhotos();
   for (const c of positions) {
     const key = createHash('sha256')
-      .update(JSON.stringify({ RENDER_VERSION, kind, width, height, variant, c }))
+      .update(JSON.stringify({ RENDER_VERSION, kind, width, height, variant, c, missing }))
       .digest('hex')
       .slice(0, 24);
     const path = join(CACHE, `${key}.rgb`);
