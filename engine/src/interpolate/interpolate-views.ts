@@ -75,7 +75,7 @@ export async function interpolateViews(
  *   left's per channel first (its colour term is not blind to exposure as census is: a right camera 15 % brighter
  *   cost a layered scene 14 of its 15 dB over a cross-fade);
  * - repeated structures (fences, railings, window grids: see periodMap) matched as one pattern, their copies' costs
- *   pooled, and a copy read a whole period off the structure around it (in front of its front, or behind the
+ *   pooled (along the row's slant of disparity where the structure recedes), and a copy read a whole period off the structure around it (in front of its front, or behind the
  *   surface seen between the copies) moved to the alias that is not (see poolPeriodicRow, foldToFront);
  * - lines thinner than the matcher's window (poles, rods) that it read with what surrounds them matched on their
  *   own, as ridges of the grey level (see placeThinLines);

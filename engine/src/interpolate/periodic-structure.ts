@@ -5,8 +5,8 @@ import type { GrayImage } from '../cv/gray';
  * gradient of a band of rows correlates with itself one period along, every copy of the structure matches the other
  * view at its own disparity and at one period more or less alike, and a matcher reading each copy alone reads them
  * in pieces (a board at one alias, its neighbour at another). Knowing the period, the copies' matching costs are
- * pooled (poolPeriodicRow: one surface pattern, many looks at it) and each copy's reading is moved to the alias in
- * front of the surface seen between the copies (foldToFront).
+ * pooled (poolPeriodicRow: one surface pattern, many looks at it; along the slant of a structure seen at an angle)
+ * and each copy's reading is moved to the alias in front of the surface seen between the copies (foldToFront).
  */
 
 /** A band of rows judged together, and the step between bands (they overlap by half). */
@@ -167,6 +167,18 @@ function addProducts(g: Int16Array, row: number, lag: number, count: number, int
 const POOL_REACH = 4;
 /** A copy counts when its own period is within this of the pixel's (grid px): the same structure. */
 const SAME_PERIOD = 1.5;
+/**
+ * Slants tried (levels of disparity change out to the farthest copies, POOL_REACH periods away, either way): 0, ±1
+ * and ±2. A fence receding at 30° changes disparity by about a level every 40 grid px, 1.2 levels over four periods.
+ */
+const MAX_SLANT = 2;
+/** Each row is judged in segments of this many pixels (grid px), each with the slant its copies agree on best. */
+const SLANT_SEGMENT = 32;
+/**
+ * Every this many pixels of a segment's periodic ones judge its slant (every 16th cost four slanted fences 0.04 to
+ * 0.28 dB of their gain).
+ */
+const SLANT_SAMPLE = 8;
 
 /**
  * The window costs of row y (cost[(y·w + x)·levels + k]) of the pixels in a repeated structure, in place: the mean
@@ -175,6 +187,16 @@ const SAME_PERIOD = 1.5;
  * the grid does not resolve), the copies together still tell its disparity from a wrong one as often as one of them
  * does, and the gaps between the boards, each showing another part of the wall, agree only at the wall's
  * disparity.
+ *
+ * A structure seen at an angle (a fence receding along a street) has copies at disparities that change along the
+ * row: copy j is read s·j/POOL_REACH levels further (rounded), with the slant s of the segment of the row the pixel
+ * lies in, the one of 0, ±1, ±2 whose pooled costs reach the lowest minima over a sample of the segment's pixels
+ * (0 on a tie). Pooled at one disparity, a ray-traced fence at 30° lost 1.3 dB to pooling (−0.28/+0.21/−0.19 dB
+ * over a cross-fade against +1.06/+1.55/+1.07 unpooled, the loss all in its own short periods: pooling only the
+ * brick wall's long one behind it cost nothing); along the slant it gains +0.55/+0.94/+0.60, and the other 17
+ * scenes of the ray-traced bench move by −0.17 to +0.02 dB. Pooling fewer copies instead (one each side) cost the
+ * railing, the chain-link and the window grid about a dB each; comparing the copies' grey levels first, 0.2 dB of
+ * the 1.3.
  */
 export function poolPeriodicRow(
   cost: Uint8Array,
@@ -185,50 +207,162 @@ export function poolPeriodicRow(
   scratch: PoolScratch,
 ): void {
   const rowAt = y * w * levels;
+  const row = period.subarray(y * w, (y + 1) * w);
+  if (!row.some((p) => p > 0)) return;
   const words = (levels + 3) >> 2;
-  const { bytes, lanes, even, odd } = scratch.forRow(w, words);
+  const shifted = scratch.forRow(w, words);
+  // Every copy is periodic (see copySums): the others are never read.
   for (let x = 0; x < w; x++)
-    bytes.set(cost.subarray(rowAt + x * levels, rowAt + (x + 1) * levels), x * words * 4);
-  for (let x = 0; x < w; x++) {
-    const p = period[y * w + x]!;
-    if (p <= 0) continue;
-    even.fill(0);
-    odd.fill(0);
-    let n = 0;
-    for (let j = -POOL_REACH; j <= POOL_REACH; j++) {
-      const q = Math.round(x + j * p);
-      if (q < 0 || q >= w || Math.abs(period[y * w + q]! - p) > SAME_PERIOD) continue;
-      addLanes(even, odd, lanes, q * words, words);
-      n++;
-    }
-    const mean = MEANS[n]!;
-    const to = rowAt + x * levels;
-    for (let k = 0; k < levels; k++) {
-      const word = (k & 1 ? odd : even)[k >> 2]!;
-      cost[to + k] = mean[k & 2 ? word >>> 16 : word & 0xffff]!;
+    if (row[x]! > 0) shiftedCosts(cost, rowAt + x * levels, levels, shifted, x * words * 4);
+  const { even, odd } = shifted;
+  for (let x0 = 0; x0 < w; x0 += SLANT_SEGMENT) {
+    const x1 = Math.min(w, x0 + SLANT_SEGMENT);
+    const slant = segmentSlant(row, x0, x1, w, levels, shifted);
+    if (slant === undefined) continue;
+    for (let x = x0; x < x1; x++) {
+      const p = row[x]!;
+      if (p <= 0) continue;
+      const mean = MEANS[copySums(row, x, p, w, words, slant, shifted)]!;
+      const to = rowAt + x * levels;
+      for (let k = 0; k < levels; k++) {
+        const word = (k & 1 ? odd : even)[k >> 2]!;
+        cost[to + k] = mean[k & 2 ? word >>> 16 : word & 0xffff]!;
+      }
     }
   }
 }
 
 /**
- * poolPeriodicRow's working memory, kept across rows: each pixel's costs padded to whole 32-bit words, and the sums
- * of a pixel's copies two levels to a word (16-bit lanes: levels 4i and 4i + 2 in `even`, 4i + 1 and 4i + 3 in
- * `odd`; nine costs of at most 255 fit a lane).
+ * One pixel's costs (from `from` of `cost`) into each shift's bytes at `to`: level k of shift s holds level k + s,
+ * clamped to the levels searched. Written for MAX_SLANT = 2 (shifts −2 … 2): the unshifted bytes copied once, the
+ * others set from them.
+ */
+function shiftedCosts(
+  cost: Uint8Array,
+  from: number,
+  levels: number,
+  shifted: PoolScratch,
+  to: number,
+): void {
+  const b = shifted.shiftBytes;
+  const m2 = b[0]!;
+  const m1 = b[1]!;
+  const z = b[2]!;
+  const p1 = b[3]!;
+  const p2 = b[4]!;
+  const first = cost[from]!;
+  const last = cost[from + levels - 1]!;
+  // The levels clamped at either end (levels = 1 writes the first padding byte, never read).
+  m1[to] = first;
+  m2[to] = first;
+  m2[to + 1] = first;
+  p1[to + levels - 1] = last;
+  p2[to + levels - 1] = last;
+  if (levels > 1) p2[to + levels - 2] = last;
+  for (let k = 0; k < levels; k++) z[to + k] = cost[from + k]!;
+  m1.set(z.subarray(to, to + levels - 1), to + 1);
+  if (levels > 2) m2.set(z.subarray(to, to + levels - 2), to + 2);
+  p1.set(z.subarray(to + 1, to + levels), to);
+  if (levels > 2) p2.set(z.subarray(to + 2, to + levels), to);
+}
+
+/**
+ * The slant (see poolPeriodicRow) whose pooled costs reach the lowest mean minima over every SLANT_SAMPLE-th periodic
+ * pixel of [x0, x1), 0 on a tie; undefined when none of them is periodic.
+ */
+function segmentSlant(
+  row: Float32Array,
+  x0: number,
+  x1: number,
+  w: number,
+  levels: number,
+  shifted: PoolScratch,
+): number | undefined {
+  const words = (levels + 3) >> 2;
+  const { even, odd } = shifted;
+  let best: number | undefined;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const slant of SLANTS) {
+    let score = 0;
+    let seen = 0;
+    for (let x = x0; x < x1; x++) {
+      const p = row[x]!;
+      if (p <= 0 || seen++ % SLANT_SAMPLE !== 0) continue;
+      const n = copySums(row, x, p, w, words, slant, shifted);
+      let least = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < levels; k++) {
+        const word = (k & 1 ? odd : even)[k >> 2]!;
+        const sum = k & 2 ? word >>> 16 : word & 0xffff;
+        if (sum < least) least = sum;
+      }
+      score += least / n;
+    }
+    if (seen === 0) return undefined;
+    if (score < bestScore) {
+      bestScore = score;
+      best = slant;
+    }
+  }
+  return best;
+}
+
+/** 0 first, so that it wins ties; then the others from the smallest. */
+const SLANTS = [0, ...Array.from({ length: MAX_SLANT }, (_, i) => [-(i + 1), i + 1]).flat()];
+
+/**
+ * The sums of pixel x's copies' costs (see poolPeriodicRow), copy j read `slant`·j/POOL_REACH levels further
+ * (rounded half away from zero, alike either way), into the scratch's lane sums; returns how many copies.
+ */
+function copySums(
+  row: Float32Array,
+  x: number,
+  p: number,
+  w: number,
+  words: number,
+  slant: number,
+  shifted: PoolScratch,
+): number {
+  const { even, odd } = shifted;
+  even.fill(0);
+  odd.fill(0);
+  let n = 0;
+  for (let j = -POOL_REACH; j <= POOL_REACH; j++) {
+    const q = Math.round(x + j * p);
+    if (q < 0 || q >= w || Math.abs(row[q]! - p) > SAME_PERIOD) continue;
+    const along = (Math.abs(j) * slant) / POOL_REACH;
+    const s = Math.sign(j) * Math.sign(along) * Math.round(Math.abs(along));
+    addLanes(even, odd, shifted.lanes(s), q * words, words);
+    n++;
+  }
+  return n;
+}
+
+/**
+ * poolPeriodicRow's working memory, kept across rows: the row's costs padded to whole 32-bit words, once per level
+ * shift (−MAX_SLANT … MAX_SLANT: level k of shift s holds level k + s, clamped), and the sums of a pixel's copies
+ * two levels to a word (16-bit lanes: levels 4i and 4i + 2 in `even`, 4i + 1 and 4i + 3 in `odd`; nine costs of at
+ * most 255 fit a lane).
  */
 export class PoolScratch {
-  bytes = new Uint8Array(0);
-  lanes = new Uint32Array(0);
+  private shifts: Uint32Array[] = [];
+  /** The same memory as bytes (four levels to a word; padding levels are never read), shift −MAX_SLANT first. */
+  shiftBytes: Uint8Array[] = [];
   even = new Uint32Array(0);
   odd = new Uint32Array(0);
 
   forRow(w: number, words: number): this {
-    if (this.lanes.length !== w * words) {
-      this.lanes = new Uint32Array(w * words);
-      this.bytes = new Uint8Array(this.lanes.buffer);
+    if (this.shifts[0]?.length !== w * words) {
+      this.shifts = Array.from({ length: 2 * MAX_SLANT + 1 }, () => new Uint32Array(w * words));
+      this.shiftBytes = this.shifts.map((lanes) => new Uint8Array(lanes.buffer));
       this.even = new Uint32Array(words);
       this.odd = new Uint32Array(words);
     }
     return this;
+  }
+
+  /** The row's costs shifted by `s` levels, as words. */
+  lanes(s: number): Uint32Array {
+    return this.shifts[s + MAX_SLANT]!;
   }
 }
 
