@@ -224,18 +224,14 @@ export function poolPeriodicRow(
       if (p <= 0) continue;
       const mean = MEANS[copySums(row, x, p, w, words, slant, shifted)]!;
       const to = rowAt + x * levels;
-      for (let k = 0; k < levels; k++) {
-        const word = (k & 1 ? odd : even)[k >> 2]!;
-        cost[to + k] = mean[k & 2 ? word >>> 16 : word & 0xffff]!;
-      }
+      for (let k = 0; k < levels; k++) cost[to + k] = mean[laneSum(even, odd, k)]!;
     }
   }
 }
 
 /**
  * One pixel's costs (from `from` of `cost`) into each shift's bytes at `to`: level k of shift s holds level k + s,
- * clamped to the levels searched. Written for MAX_SLANT = 2 (shifts −2 … 2): the unshifted bytes copied once, the
- * others set from them.
+ * clamped to the levels searched. The unshifted bytes are copied once, the others set from them.
  */
 function shiftedCosts(
   cost: Uint8Array,
@@ -244,26 +240,17 @@ function shiftedCosts(
   shifted: PoolScratch,
   to: number,
 ): void {
-  const b = shifted.shiftBytes;
-  const m2 = b[0]!;
-  const m1 = b[1]!;
-  const z = b[2]!;
-  const p1 = b[3]!;
-  const p2 = b[4]!;
-  const first = cost[from]!;
-  const last = cost[from + levels - 1]!;
-  // The levels clamped at either end (levels = 1 writes the first padding byte, never read).
-  m1[to] = first;
-  m2[to] = first;
-  m2[to + 1] = first;
-  p1[to + levels - 1] = last;
-  p2[to + levels - 1] = last;
-  if (levels > 1) p2[to + levels - 2] = last;
-  for (let k = 0; k < levels; k++) z[to + k] = cost[from + k]!;
-  m1.set(z.subarray(to, to + levels - 1), to + 1);
-  if (levels > 2) m2.set(z.subarray(to, to + levels - 2), to + 2);
-  p1.set(z.subarray(to + 1, to + levels), to);
-  if (levels > 2) p2.set(z.subarray(to + 2, to + levels), to);
+  const unshifted = shifted.shiftBytes[MAX_SLANT]!;
+  for (let k = 0; k < levels; k++) unshifted[to + k] = cost[from + k]!;
+  for (let s = -MAX_SLANT; s <= MAX_SLANT; s++) {
+    if (s === 0) continue;
+    const bytes = shifted.shiftBytes[s + MAX_SLANT]!;
+    const lo = Math.min(levels, Math.max(0, -s));
+    const hi = Math.max(lo, Math.min(levels, levels - s));
+    bytes.set(unshifted.subarray(to + lo + s, to + hi + s), to + lo);
+    bytes.fill(unshifted[to]!, to, to + lo);
+    bytes.fill(unshifted[to + levels - 1]!, to + hi, to + levels);
+  }
 }
 
 /**
@@ -291,8 +278,7 @@ function segmentSlant(
       const n = copySums(row, x, p, w, words, slant, shifted);
       let least = Number.POSITIVE_INFINITY;
       for (let k = 0; k < levels; k++) {
-        const word = (k & 1 ? odd : even)[k >> 2]!;
-        const sum = k & 2 ? word >>> 16 : word & 0xffff;
+        const sum = laneSum(even, odd, k);
         if (sum < least) least = sum;
       }
       score += least / n;
@@ -370,6 +356,12 @@ export class PoolScratch {
 const MEANS = Array.from({ length: 2 * POOL_REACH + 2 }, (_, n) =>
   Uint8Array.from({ length: n === 0 ? 0 : 255 * n + 1 }, (_, sum) => Math.round(sum / n)),
 );
+
+/** Level k's sum in the lane sums (see PoolScratch). */
+function laneSum(even: Uint32Array, odd: Uint32Array, k: number): number {
+  const word = (k & 1 ? odd : even)[k >> 2]!;
+  return k & 2 ? word >>> 16 : word & 0xffff;
+}
 
 /** One pixel's costs (words at `at` of `lanes`, four levels each) added to the lane sums. */
 function addLanes(even: Uint32Array, odd: Uint32Array, lanes: Uint32Array, at: number, words: number): void {
