@@ -62,6 +62,32 @@ describe('synthesizeView', () => {
     for (let x = 20; x < 24; x++) expect(view.data[x * 3]).toBeLessThan(100);
   });
 
+  it('fills a wide hidden gap from the background, though each view reads the background a little differently', () => {
+    // Boards 14 px wide every 30 px with a disparity of 30 px: halfway each has moved 15 px, and the 14 px behind
+    // where it stood are background neither view shows. The left map reads the background at 0, the right at -2.
+    const gw = 120;
+    const gh = 2;
+    const onBoard = (i: number) => (i % gw) % 30 < 14;
+    const image: RawImage = {
+      data: Uint8Array.from({ length: gw * gh * 3 }, (_, k) => {
+        const i = Math.floor(k / 3);
+        return onBoard(i) ? 250 : 50 + (i % gw) / 4;
+      }),
+      width: gw,
+      height: gh,
+      channels: 3,
+    };
+    const side = (background: number): ViewDisparity => ({
+      image,
+      disparity: Float32Array.from({ length: gw * gh }, (_, i) => (onBoard(i) ? 30 : background)),
+      reliable: new Float32Array(gw * gh).fill(1),
+    });
+    const view = synthesizeView(side(0), side(-2), { width: gw, height: gh, scale: 1 }, 0.5, 1.5);
+    // The boards that were at 60–73 stand at 45–58 now; 60–73 is background, not boards (250) nor half boards.
+    for (let x = 45; x < 59; x++) expect(view.data[x * 3]).toBe(250);
+    for (let x = 60; x < 74; x++) expect(view.data[x * 3]).toBeLessThan(100);
+  });
+
   it('samples its own surface where each view has only a lone nearer cell (a mismatch, not a structure)', () => {
     // A floor at disparity 2 with one outlier cell of disparity 8 in each map, both on the floor point that pixel
     // 19 shows halfway: the floor there is seen in both images (texture f), so it is read there, not beside it.
