@@ -409,9 +409,10 @@ function fillHoles(depth: Float32Array, trust: Float32Array, row: number, width:
  * Grid px searched on each side of a pixel whose surface both views hide (see seenNear). Between the boards of a
  * fence whose parallax over the wall behind exceeds their gap, the part of the wall both views hide is as wide as
  * that excess, up to most of the gap: 4 px left the middle of a ray-traced painted fence's gaps (15 grid px) to a
- * mix of the boards either side. Measured against 4 (with STAND_IN_NEARER): that fence +0.42 dB on each frame, the
- * layered scenes of bench/engine/interpolate.ts 0 to -0.09 (crowded planes, whose far background then stands in
- * farther from where it is hidden); 6 gave about half of both.
+ * mix of the boards either side. Measured against 4 with the matching tolerance instead of STAND_IN_NEARER: that
+ * fence +0.42 dB on each frame, the layered scenes of bench/engine/interpolate.ts 0 to -0.09 (the wider search's
+ * share: 4 with STAND_IN_NEARER lost -0.02 at most on them); 6 gave the fence +0.32 to +0.40 and the layered
+ * typical and crowded scenes -0.02 to -0.06 (8: -0.02 to -0.07).
  */
 const GAP_SEARCH = 8;
 /**
