@@ -5,7 +5,7 @@ import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, makeLayeredScene } from '../cv/synthetic-scene';
 import { greyViews } from '../testing/scene-maps';
 import { censusSgm, type DisparityMaps } from './census-sgm';
-import { disparityRange, withoutFarRepeats } from './disparity-range';
+import { disparityRange, offLattice, withoutFarRepeats } from './disparity-range';
 import { censusSgmOnTwoThreads } from './two-threads';
 
 const WIDTH = 640;
@@ -113,5 +113,34 @@ describe('disparity range', () => {
     ]);
     const wide = { lo: 0, hi: 62, kept: Float64Array.from([0, 14, 38, 62]) };
     expect(withoutFarRepeats(wide, repeats)).toEqual({ lo: 0, hi: 38, kept: Float64Array.from([0, 14, 38]) });
+  });
+
+  it('leaves out the repeats two periods or more from a surface, not those a period from one', () => {
+    // A window grid (period 47.4) at 22 in front of a facade at -16: its features matched one period nearer (70),
+    // two and three farther (-72, -120), and the dense match confirmed each. A surface off the lattice (5) stays.
+    const bins = new Map([
+      [-120, 19],
+      [-72, 5],
+      [-16, 408],
+      [-15, 204],
+      [5, 40],
+      [22, 94],
+      [70, 16],
+    ]);
+    const kept = [-120, -72, -16, -15, 5, 22, 70];
+    expect(offLattice(kept, bins, 1000, [47.4])).toEqual([-16, -15, 5, 22, 70]);
+    // No structure in view, or none named: every bin stays.
+    expect(offLattice(kept, bins, 1000, [])).toEqual(kept);
+    // A bin two periods from one surface and one period from another stays (-43: boards at 10, wall at -16, period
+    // 27); three periods from the boards (92) goes.
+    const fence = new Map([
+      [-43, 2],
+      [-16, 59],
+      [-11, 363],
+      [10, 55],
+      [38, 38],
+      [92, 3],
+    ]);
+    expect(offLattice([-43, -16, -11, 10, 38, 92], fence, 1000, [27])).toEqual([-43, -16, -11, 10, 38]);
   });
 });

@@ -12,7 +12,7 @@ import { edgeCodes } from './fine-edges';
 import { settleFlatParts } from './flat-parts';
 import { startHelper } from './helper-thread';
 import { applyFits, levelFits, levelled, levelsOf, matchLevels } from './levels';
-import { foldToFront, periodMap } from './periodic-structure';
+import { foldToFront, periodMap, structurePeriods } from './periodic-structure';
 import { crossFade } from './quality';
 import { oneReadingPerStructure } from './structure-reading';
 import { placeThinLines } from './thin-lines';
@@ -70,7 +70,8 @@ export async function interpolateViews(
 
 /**
  * In-between views of an aligned (row-rectified) pair by horizontal disparity, not general flow:
- * - semi-global matching along rows on a reduced grey copy (≤ 640 px), over the range the matched features span,
+ * - semi-global matching along rows on a reduced grey copy (≤ 640 px), over the range the matched features span
+ *   (without a repeated structure's repeats two periods or more off a surface, see disparityRange),
  *   with left–right consistency and a uniqueness test (see censusSgm); the right view's levels matched to the
  *   left's per channel first (its colour term is not blind to exposure as census is: a right camera 15 % brighter
  *   cost a layered scene 14 of its 15 dB over a cross-fade);
@@ -113,7 +114,16 @@ export async function interpolatePair(
   // On two threads the census codes are computed on the helper meanwhile.
   const codes = twoThreads ? censusOnHelper(grayL, grayR) : undefined;
   const { cv } = await opencv;
-  const range = await disparityRange(cv, grayL, grayR, twoThreads ? censusSgmOnTwoThreads : censusSgm);
+  // Repeated structures: their periods bound the range searched, their copies' costs are pooled, their readings
+  // moved in front (see periodic-structure.ts).
+  const periods = { left: periodMap(grayL), right: periodMap(grayR) };
+  const range = await disparityRange(
+    cv,
+    grayL,
+    grayR,
+    twoThreads ? censusSgmOnTwoThreads : censusSgm,
+    structurePeriods(periods.left),
+  );
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
   // The right view's own colours on the grid, for its edge codes; the matcher's copy is matched to the left's levels.
   const cellsR = rgbR.slice();
@@ -122,8 +132,6 @@ export async function interpolatePair(
   const fits = levelFits(rgbR, rgbL);
   applyFits(rgbR, 3, fits);
   const levels = levelsOf(fits);
-  // Repeated structures: their copies' costs pooled, their readings moved in front (see periodic-structure.ts).
-  const periods = { left: periodMap(grayL), right: periodMap(grayR) };
   const sgm = { ...range, colour: { left: rgbL, right: rgbR }, period: periods.left };
   const census = codes ? await codes : censusCodes(grayL, grayR);
   const maps = codes

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../cv/gray';
 import { seeded } from '../seeded-random';
-import { foldToFront, PoolScratch, periodMap, poolPeriodicRow } from './periodic-structure';
+import { foldToFront, PoolScratch, periodMap, poolPeriodicRow, structurePeriods } from './periodic-structure';
 
 /** A grey picture of value(x, y), rounded and clamped to bytes. */
 function picture(w: number, h: number, value: (x: number, y: number) => number): GrayImage {
@@ -120,6 +120,28 @@ function pooledNaively(
   }
   return out;
 }
+
+describe('structurePeriods', () => {
+  it('names the periods that hold a tenth of the periodic pixels, each as the mean of the periods about it', () => {
+    // 1000 pixels: 300 at 27.1-27.3 (a fence), 200 at 47.6 (a grid), 15 at 12 (chance windows), the rest none.
+    const map = new Float32Array(1000);
+    for (let i = 0; i < 300; i++) map[i] = 27.1 + (i % 3) * 0.1;
+    map.fill(47.6, 300, 500);
+    map.fill(12, 500, 515);
+    const periods = structurePeriods(map);
+    expect(periods).toHaveLength(2);
+    expect(periods[0]).toBeCloseTo(27.2, 5);
+    expect(periods[1]).toBeCloseTo(47.6, 5);
+  });
+
+  it('names none where under a tenth of the pixels lie in a repeated structure', () => {
+    const map = new Float32Array(1000);
+    map.fill(27, 0, 99);
+    expect(structurePeriods(map)).toEqual([]);
+    map[99] = 27;
+    expect(structurePeriods(map)).toEqual([27]);
+  });
+});
 
 describe('poolPeriodicRow', () => {
   it('gives each periodic pixel the mean cost of its copies one period apart, and leaves the others alone', () => {

@@ -91,6 +91,43 @@ export function periodMap(gray: GrayImage): Float32Array {
   return out;
 }
 
+/** A frame with fewer of its grid pixels in a repeated structure than this share has none worth naming. */
+const STRUCTURE_SHARE = 0.1;
+/** A period (1-px bin) holding at least this share of the structure's pixels is one of its periods. */
+const PERIOD_SHARE = 0.1;
+
+/**
+ * The periods (grid px, sub-pixel) of the repeated structures a periodMap holds: each 1-px bin holding at least
+ * PERIOD_SHARE of the periodic pixels and as many as its neighbours, as the mean of the map's periods within a pixel
+ * of it; none when fewer than STRUCTURE_SHARE of the pixels are periodic (a garden's few chance windows).
+ */
+export function structurePeriods(period: Float32Array): number[] {
+  const bins = new Map<number, number>();
+  let periodic = 0;
+  for (const p of period) {
+    if (p <= 0) continue;
+    periodic++;
+    const b = Math.round(p);
+    bins.set(b, (bins.get(b) ?? 0) + 1);
+  }
+  if (periodic < STRUCTURE_SHARE * period.length) return [];
+  const count = (b: number) => bins.get(b) ?? 0;
+  const peaks = [...bins.keys()].filter(
+    (b) => count(b) >= PERIOD_SHARE * periodic && count(b) >= count(b - 1) && count(b) >= count(b + 1),
+  );
+  return peaks.map((b) => {
+    let sum = 0;
+    let n = 0;
+    for (const p of period) {
+      if (p > 0 && Math.abs(p - b) <= 1) {
+        sum += p;
+        n++;
+      }
+    }
+    return sum / n;
+  });
+}
+
 /**
  * The horizontal gradient I(x + 1) − I(x) smoothed by [1 2 1] along the row (0 in the last column, which has no
  * right neighbour): an edge spread over three pixels still meets its copy where the period falls between pixels (a
