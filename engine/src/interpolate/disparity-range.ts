@@ -2,6 +2,7 @@ import { detectKeypoints, lowerBound, matchFeatures } from '../align/features';
 import { quantile } from '../align/similarity';
 import { type GrayImage, halvedGray } from '../cv/gray';
 import type { Cv } from '../cv/opencv';
+import { binCounts, isPeakBin, peakBins } from './bins';
 import type { DisparityMaps, SgmOptions } from './census-sgm';
 
 /**
@@ -64,16 +65,6 @@ export interface Span {
   hi: number;
   /** The 1-px bins kept. */
   kept: Float64Array;
-}
-
-/** How many of `disparities` fall in each 1-px bin (keyed by the rounded disparity). */
-function binCounts(disparities: ArrayLike<number>): Map<number, number> {
-  const bins = new Map<number, number>();
-  for (let i = 0; i < disparities.length; i++) {
-    const b = Math.round(disparities[i]!);
-    bins.set(b, (bins.get(b) ?? 0) + 1);
-  }
-  return bins;
 }
 
 /** The span of the 1-px bins (see binCounts) that hold at least `enough`; undefined when none does. */
@@ -163,8 +154,7 @@ export function withoutFarRepeats(span: Span, bins: Map<number, number>): Span {
   let period = Number.POSITIVE_INFINITY;
   for (const peak of kept) {
     const offset = peak - dominant;
-    if (Math.abs(offset) < MIN_PERIOD || count(peak) < count(peak - 1) || count(peak) < count(peak + 1))
-      continue;
+    if (Math.abs(offset) < MIN_PERIOD || !isPeakBin(bins, peak)) continue;
     if (isKept(dominant + 2 * offset) || isKept(dominant - offset))
       period = Math.min(period, Math.abs(offset));
   }
@@ -199,10 +189,7 @@ export function offLattice(
   periods: readonly number[],
 ): number[] {
   if (periods.length === 0) return [...kept];
-  const count = (b: number) => bins.get(b) ?? 0;
-  const surfaces = [...bins.keys()].filter(
-    (b) => count(b) >= ANCHOR_SHARE * total && count(b) >= count(b - 1) && count(b) >= count(b + 1),
-  );
+  const surfaces = peakBins(bins, ANCHOR_SHARE * total);
   // |k| for each surface and period whose lattice b lies on (none when it lies on no lattice).
   const steps = (b: number) =>
     surfaces.flatMap((s) =>

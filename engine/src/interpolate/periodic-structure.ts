@@ -1,4 +1,5 @@
 import type { GrayImage } from '../cv/gray';
+import { binCounts, peakBins } from './bins';
 
 /**
  * Repeated structures along the rows of a view (fence boards, balusters, mullions, wire mesh): where the horizontal
@@ -102,24 +103,13 @@ const PERIOD_SHARE = 0.1;
  * of it; none when fewer than STRUCTURE_SHARE of the pixels are periodic (a garden's few chance windows).
  */
 export function structurePeriods(period: Float32Array): number[] {
-  const bins = new Map<number, number>();
-  let periodic = 0;
-  for (const p of period) {
-    if (p <= 0) continue;
-    periodic++;
-    const b = Math.round(p);
-    bins.set(b, (bins.get(b) ?? 0) + 1);
-  }
-  if (periodic < STRUCTURE_SHARE * period.length) return [];
-  const count = (b: number) => bins.get(b) ?? 0;
-  const peaks = [...bins.keys()].filter(
-    (b) => count(b) >= PERIOD_SHARE * periodic && count(b) >= count(b - 1) && count(b) >= count(b + 1),
-  );
-  return peaks.map((b) => {
+  const periodic = period.filter((p) => p > 0);
+  if (periodic.length < STRUCTURE_SHARE * period.length) return [];
+  return peakBins(binCounts(periodic), PERIOD_SHARE * periodic.length).map((b) => {
     let sum = 0;
     let n = 0;
-    for (const p of period) {
-      if (p > 0 && Math.abs(p - b) <= 1) {
+    for (const p of periodic) {
+      if (Math.abs(p - b) <= 1) {
         sum += p;
         n++;
       }
