@@ -1,4 +1,3 @@
-import { lumaAt, sampleLuma } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
 import type { RawImage } from '../image';
 import { trackLk } from './lk-track';
@@ -13,6 +12,7 @@ import {
   verticalResidual,
 } from './similarity';
 import { SUB_CORNERS, SUB_OFFSET, straddles, subWindowShifts } from './sub-windows';
+import { rotatedTile, uprightTile } from './tile-sampling';
 
 /** A match in full-resolution pixel coordinates (not centred). */
 export interface PointMatch {
@@ -130,6 +130,7 @@ function trackTiles(
   const gains = new Float64Array(n);
   const meansL = new Float64Array(n);
   const meansR = new Float64Array(n);
+  const box = { lumas: new Float64Array(0) };
   for (let t = 0; t < n; t++) {
     const match = matches[t]!;
     const lx = Math.round(match.lx);
@@ -138,14 +139,8 @@ function trackTiles(
     match.ly = ly;
     const tileL = tilesL.subarray(t * size, (t + 1) * size);
     const tileR = tilesR.subarray(t * size, (t + 1) * size);
-    for (let v = 0; v < TILE; v++) {
-      const dy = v - HALF;
-      for (let u = 0; u < TILE; u++) {
-        const dx = u - HALF;
-        tileL[v * TILE + u] = lumaAt(left, lx + dx, ly + dy);
-        tileR[v * TILE + u] = sampleLuma(right, match.rx + ia * dx + ib * dy, match.ry - ib * dx + ia * dy);
-      }
-    }
+    uprightTile(left, lx, ly, TILE, tileL);
+    rotatedTile(right, match.rx, match.ry, ia, ib, TILE, tileR, box);
     const l = meanStd(tileL);
     const r = meanStd(tileR);
     gains[t] = r.std > 1e-3 ? l.std / r.std : 1;
