@@ -32,7 +32,7 @@ export interface AlignOptions {
   /**
    * Write the aligned views over the given ones (their buffers are reused; the caller must not read them after a
    * success): for callers that drop the originals, it saves a fresh buffer per view (see warp-in-place). Views that
-   * share a buffer, a lens term or a keystone get new buffers anyway.
+   * share a buffer get new buffers anyway.
    */
   inPlace?: boolean;
 }
@@ -201,10 +201,12 @@ function alignedViews(
   lenses: { left: RadialLens; right: RadialLens } | undefined,
   inPlace: boolean,
 ): { left: RawImage; right: RawImage } {
-  if (inPlace && !lenses && left.data.buffer !== right.data.buffer) {
+  if (inPlace && left.data.buffer !== right.data.buffer) {
     return {
-      left: cropInPlace(left, rect),
-      right: warpInPlace(right, map, rect) ?? warpBilinear(right, map, rect),
+      left: lenses
+        ? (warpInPlace(left, IDENTITY, rect, lenses.left) ?? warpBilinear(left, IDENTITY, rect, lenses.left))
+        : cropInPlace(left, rect),
+      right: warpInPlace(right, map, rect, lenses?.right) ?? warpBilinear(right, map, rect, lenses?.right),
     };
   }
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
-import { cropImage, type InverseAffine, largestValidRect } from './warp';
+import { cropImage, type InverseAffine, largestValidRect, type RadialLens } from './warp';
 import { warpBilinear } from './warp-bilinear';
 import { cropInPlace, warpInPlace } from './warp-in-place';
 
@@ -63,14 +63,51 @@ describe('aligned views written over their sources', () => {
     expect(Buffer.from(warped!.data).equals(Buffer.from(expected.data))).toBe(true);
   });
 
+  // Curved maps (a converged rig's keystone, a lens term, both) read their source rows along curves: the queue
+  // holds a strip back by a bound sampled on a grid of the output. The source is taller than a strip (256 rows) so
+  // that several strips wait on each other.
+  const curved: [string, InverseAffine, RadialLens?][] = [
+    [
+      'a keystone, enlarged ×1.03',
+      { ...similarityMap(1.5, 1 / 1.03, 8.2, 6.1), m20: 2e-5, m21: -3e-5, m22: 1 },
+    ],
+    ['a keystone, shrunk', { ...similarityMap(-1, 1.02, -3.3, 2.2), m20: -4e-5, m21: 2e-5, m22: 1 }],
+    ['barrel lens only', similarityMap(0, 1, 0, 0), { k: 0.08, r2: 0, cx: 0, cy: 0 }],
+    ['pincushion lens, rotated 2°', similarityMap(2, 1 / 1.02, 5.4, 4.8), { k: -0.06, r2: 0, cx: 0, cy: 0 }],
+    [
+      'lens and keystone',
+      { ...similarityMap(-1.5, 1 / 1.04, 7.7, 9.3), m20: 1e-5, m21: 2e-5, m22: 1 },
+      { k: 0.05, r2: 0, cx: 0, cy: 0 },
+    ],
+  ];
+  for (const [name, map, lensTerm] of curved) {
+    it(`warps a curved map in place to the same bytes as warpBilinear: ${name}`, () => {
+      const [width, height] = [420, 700];
+      const lens = lensTerm && {
+        ...lensTerm,
+        r2: ((width - 1) ** 2 + (height - 1) ** 2) / 4,
+        cx: (width - 1) / 2,
+        cy: (height - 1) / 2,
+      };
+      const source = noise(width, height, 5);
+      const rect = largestValidRect(width, height, map, width, height, lens && { left: lens, right: lens });
+      if (!rect) throw new Error('no valid rect');
+      const expected = warpBilinear(copyOf(source), map, rect, lens);
+      const warped = warpInPlace(source, map, rect, lens);
+      expect(warped?.data.buffer).toBe(source.data.buffer);
+      expect(warped).toMatchObject({ width: rect.width, height: rect.height });
+      expect(Buffer.from(warped!.data).equals(Buffer.from(expected.data))).toBe(true);
+    });
+  }
+
   it('leaves the source untouched for a map whose source rows do not move down with the output', () => {
     const source = noise(60, 40, 4);
     const before = source.data.slice();
     const flipped = { m00: 1, m01: 0, m02: 0, m10: 0, m11: -1, m12: 39 };
-    const keystone = { ...similarityMap(0, 1, 0, 0), m20: 1e-4, m21: 0, m22: 1 };
+    const flippedKeystone = { ...flipped, m20: 1e-4, m21: 0, m22: 1 };
     const rect = { x: 0, y: 0, width: 50, height: 30 };
     expect(warpInPlace(source, flipped, rect)).toBeUndefined();
-    expect(warpInPlace(source, keystone, rect)).toBeUndefined();
+    expect(warpInPlace(source, flippedKeystone, rect)).toBeUndefined();
     expect(Buffer.from(source.data).equals(Buffer.from(before))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { RawImage } from '../image';
-import { type InverseAffine, type Rect, warpOf } from './warp';
+import { distortPoint, type InverseAffine, mapPoint, type RadialLens, type Rect, warpOf } from './warp';
 import { warpStrips } from './warp-bilinear';
 
 /**
@@ -28,24 +28,27 @@ export function cropInPlace(image: RawImage, rect: Rect): RawImage {
 }
 
 /**
- * warpBilinear for an affine map, written over `source` (same bytes as warpBilinear). Output row y lands at
- * y·rect.width·ch, while the strips still to come read the source from row ⌊min sy⌋ on (the smallest source row
- * along their first row: it only grows down the output when m11 > 0); a computed strip waits in a queue until no
- * later strip reads where it goes. The queue holds about as many rows as the map reaches above its own row
+ * warpBilinear written over `source` (same bytes as warpBilinear). Output row y lands at y·rect.width·ch, while the
+ * strips still to come read the source from some row on (see affineLowest and sampledLowest); a computed strip waits in a queue until
+ * no later strip reads where it goes. The queue holds about as many rows as the map reaches above its own row
  * (a rotation of 1° over 6000 px: ~100 rows of 18 KB) plus a strip; undefined (nothing written) for a map whose
  * source rows do not move down with the output's.
  */
-export function warpInPlace(source: RawImage, map: InverseAffine, rect: Rect): RawImage | undefined {
+export function warpInPlace(
+  source: RawImage,
+  map: InverseAffine,
+  rect: Rect,
+  lens?: RadialLens,
+): RawImage | undefined {
   const data = source.data;
-  const warp = warpOf(source, map, undefined);
-  if (!warp.affine || !(map.m11 > 0)) return undefined;
+  const warp = warpOf(source, map, lens);
+  const lowest = warp.affine ? affineLowest(map, rect) : sampledLowest(map, lens, rect);
+  if (!lowest) return undefined;
   const ch = source.channels;
   const rowBytes = rect.width * ch;
   const sourceRowBytes = source.width * ch;
-  const lowestRead = Math.min(map.m10 * rect.x, map.m10 * (rect.x + rect.width - 1));
   // Bytes before this are read by no output row from y on (one row of margin for the fixed point's drift).
-  const freeBefore = (y: number) =>
-    Math.max(0, Math.floor(lowestRead + map.m11 * (rect.y + y) + map.m12) - 1) * sourceRowBytes;
+  const freeBefore = (y: number) => Math.max(0, Math.floor(lowest(y)) - 1) * sourceRowBytes;
   const pending: { row: number; bytes: Uint8Array }[] = [];
   warpStrips(warp, rect, (y0, bytes) => {
     const end = y0 + bytes.length / rowBytes;
@@ -66,4 +69,54 @@ export function warpInPlace(source: RawImage, map: InverseAffine, rect: Rect): R
     height: rect.height,
     channels: ch,
   };
+}
+
+/**
+ * The lowest source row an affine map reads for output rows y (of rect) and below: the smallest along row y, at one
+ * of its ends, which only grows down the output when m11 > 0 (undefined otherwise).
+ */
+function affineLowest(map: InverseAffine, rect: Rect): ((y: number) => number) | undefined {
+  if (!(map.m11 > 0)) return undefined;
+  const lowestRead = Math.min(map.m10 * rect.x, map.m10 * (rect.x + rect.width - 1));
+  return (y) => lowestRead + map.m11 * (rect.y + y) + map.m12;
+}
+
+/** Output rows and columns between the exactly mapped points of a curved map's bound (see sampledLowest). */
+const BOUND_GRID_PX = 32;
+/**
+ * How far a curved map's source rows may reach above the lower of two neighbouring grid points': a keystone bends
+ * nothing (lines stay lines), a lens term of |k| ≤ 0.3 by under 0.1 px over a grid cell of a 1000 px picture.
+ */
+const BOUND_MARGIN_PX = 2;
+
+/**
+ * A lower bound on the source rows a curved (projective or lens) map reads for output rows y and below: the exact
+ * source rows on a grid of the output, each grid row's lowest, the lowest of those from y's grid row on, less a
+ * margin for the bend between grid points. Undefined when the source rows do not move down the output (the last
+ * grid row's lowest above the first's), as for an affine map with m11 ≤ 0.
+ */
+function sampledLowest(
+  map: InverseAffine,
+  lens: RadialLens | undefined,
+  rect: Rect,
+): ((y: number) => number) | undefined {
+  const rows = Math.ceil((rect.height - 1) / BOUND_GRID_PX) + 1;
+  const columns = Math.ceil((rect.width - 1) / BOUND_GRID_PX) + 1;
+  const at = new Float64Array(2);
+  const rowLowest = Float64Array.from({ length: rows }, (_, j) => {
+    const y = rect.y + Math.min(j * BOUND_GRID_PX, rect.height - 1);
+    let low = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < columns; i++) {
+      mapPoint(map, rect.x + Math.min(i * BOUND_GRID_PX, rect.width - 1), y, at);
+      if (lens) distortPoint(lens, at[0]!, at[1]!, at);
+      low = Math.min(low, at[1]!);
+    }
+    return low;
+  });
+  if (!(rowLowest[rows - 1]! > rowLowest[0]!)) return undefined;
+  // From grid row j on: rows between j and j + 1 lie above neither of theirs by more than the margin.
+  const fromRow = new Float64Array(rows);
+  for (let j = rows - 1; j >= 0; j--)
+    fromRow[j] = Math.min(rowLowest[j]!, j + 1 < rows ? fromRow[j + 1]! : Infinity);
+  return (y) => fromRow[Math.min(rows - 1, Math.floor(y / BOUND_GRID_PX))]! - BOUND_MARGIN_PX;
 }
