@@ -1,4 +1,4 @@
-import { sampleLuma } from '../cv/gray';
+import { luma, sampleLuma } from '../cv/gray';
 import type { RawImage } from '../image';
 
 /**
@@ -15,7 +15,7 @@ export function uprightTile(image: RawImage, cx: number, cy: number, tile: numbe
   for (let v = 0; v < tile; v++) {
     let i = ((cy + v - half) * width + cx - half) * ch;
     for (let u = 0; u < tile; u++, i += ch) {
-      out[v * tile + u] = ch < 3 ? data[i]! : 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      out[v * tile + u] = luma(data, i, ch);
     }
   }
 }
@@ -61,7 +61,7 @@ export function rotatedTile(
   for (let y = 0; boxed && y < bh; y++) {
     let i = ((by + y) * width + bx) * ch;
     for (let x = 0; x < bw; x++, i += ch) {
-      lumas[y * bw + x] = ch < 3 ? data[i]! : 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      lumas[y * bw + x] = luma(data, i, ch);
     }
   }
   for (let v = 0; v < tile; v++) {

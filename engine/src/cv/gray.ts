@@ -107,7 +107,8 @@ export function lumaAt(image: RawImage, x: number, y: number): number {
   return luma(image.data, (y * image.width + x) * image.channels, image.channels);
 }
 
-function luma(data: Uint8Array, i: number, channels: number): number {
+/** Luma (BT.601) of the pixel whose first byte is data[i]. */
+export function luma(data: Uint8Array, i: number, channels: number): number {
   if (channels < 3) return data[i]!;
   return 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
 }
