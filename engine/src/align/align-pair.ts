@@ -202,11 +202,12 @@ function alignedViews(
   inPlace: boolean,
 ): { left: RawImage; right: RawImage } {
   if (inPlace && left.data.buffer !== right.data.buffer) {
+    // A map whose source rows do not move down with the output's cannot be written over its source.
+    const warped = (view: RawImage, m: InverseAffine, lens?: RadialLens) =>
+      warpInPlace(view, m, rect, lens) ?? warpBilinear(view, m, rect, lens);
     return {
-      left: lenses
-        ? (warpInPlace(left, IDENTITY, rect, lenses.left) ?? warpBilinear(left, IDENTITY, rect, lenses.left))
-        : cropInPlace(left, rect),
-      right: warpInPlace(right, map, rect, lenses?.right) ?? warpBilinear(right, map, rect, lenses?.right),
+      left: lenses ? warped(left, IDENTITY, lenses.left) : cropInPlace(left, rect),
+      right: warped(right, map, lenses?.right),
     };
   }
   return {

@@ -164,7 +164,7 @@ function warpStretch(w: Stretches, x0: number, oy: number, n: number, start: num
 }
 
 /** The exact source position of output pixel (x, y): the map, then the lens' distortion. */
-function sourceOf(
+export function sourceOf(
   map: InverseAffine,
   lens: RadialLens | undefined,
   x: number,
