@@ -92,6 +92,16 @@ export const op = {
   i32ShrS: [0x75],
   i32GeU: [0x4f],
   i32LtU: [0x49],
+  i32LtS: [0x48],
+  i32GtS: [0x4a],
+  i32LeS: [0x4c],
+  /** The first or second value below the condition: the first where it is non-zero. */
+  select: [0x1b],
+  i32Ne: [0x47],
+  /** The signed 16-bit value at the address on the stack plus `offset`. */
+  i32Load16S: (offset = 0) => [0x2e, 1, ...uleb(offset)],
+  /** The low 16 bits of the value to the address below it plus `offset`. */
+  i32Store16: (offset = 0) => [0x3b, 1, ...uleb(offset)],
   /** A block and a loop with no result; `brIf(depth)` leaves the block (depth of the block) or repeats the loop. */
   block: [0x02, 0x40],
   loop: [0x03, 0x40],
@@ -100,26 +110,51 @@ export const op = {
   i32Store: [0x36, 2, 0],
   /** 16 bytes at the address on the stack plus `offset`. */
   v128Load: (offset = 0) => simd(0x00, 4, ...uleb(offset)),
+  /** The 8 bytes at the address on the stack plus `offset`, each zero-extended to a 16-bit lane. */
+  v128Load8x8U: (offset = 0) => simd(0x02, 3, ...uleb(offset)),
+  /** The vector to the address below it plus `offset`. */
+  v128Store: (offset = 0) => simd(0x0b, 4, ...uleb(offset)),
+  /** The 32-bit value at the address on the stack plus `offset`, in every lane / in lane 0 (the rest zeros). */
+  v128Load32Splat: (offset = 0) => simd(0x09, 2, ...uleb(offset)),
+  v128Load32Zero: (offset = 0) => simd(0x5c, 2, ...uleb(offset)),
   /** The 8 bytes at the address on the stack, zero-extended to 16. */
   v128Load64Zero: simd(0x5d, 3, 0),
   /** Lane `lane` (32 bits) of the vector to the address below it. */
   v128Store32Lane: (lane: number) => simd(0x5a, 2, 0, lane),
+  v128Store64Lane: (lane: number) => simd(0x5b, 3, 0, lane),
   v128Const: (bytes: number[]) => simd(0x0c, ...bytes),
   i8x16Shuffle: (lanes: number[]) => simd(0x0d, ...lanes),
   i16x8Splat: simd(0x10),
   i32x4Splat: simd(0x11),
   i32x4ExtractLane: (lane: number) => simd(0x1b, lane),
+  i16x8ExtractLaneS: (lane: number) => simd(0x18, lane),
+  i16x8LtS: simd(0x2f),
+  i32x4LeS: simd(0x3d),
+  v128Or: simd(0x50),
   v128Xor: simd(0x51),
+  /** Lanes of the first vector where the third's bits are set, of the second elsewhere. */
+  v128Bitselect: simd(0x52),
   i8x16Popcnt: simd(0x62),
   i8x16Add: simd(0x6e),
+  i8x16SubSatU: simd(0x73),
+  i8x16NarrowI16x8S: simd(0x65),
   i16x8ExtaddPairwiseI8x16U: simd(0x7d),
   i32x4ExtaddPairwiseI16x8U: simd(0x7f),
   i8x16NarrowI16x8U: simd(0x66),
   i16x8NarrowI32x4U: simd(0x86),
+  i16x8NarrowI32x4S: simd(0x85),
+  i16x8Q15mulrSatS: simd(0x82),
   i16x8Add: simd(0x8e),
+  i16x8AddSatS: simd(0x8f),
+  i16x8Sub: simd(0x91),
   i16x8Mul: simd(0x95),
+  i16x8MinS: simd(0x96),
   i32x4ShrU: simd(0xad),
+  i32x4Shl: simd(0xab),
   i32x4Add: simd(0xae),
+  i32x4Mul: simd(0xb5),
+  i32x4MinS: simd(0xb6),
+  i32x4MinU: simd(0xb7),
   i32x4DotI16x8S: simd(0xba),
 } as const;
 
