@@ -8,8 +8,25 @@ export function census5x5(
   h: number,
   out: Uint32Array = new Uint32Array(w * h),
 ): Uint32Array {
+  // Inside the 2 px border no neighbour is clamped: five rows read straight, in the order of the bits.
+  for (let y = 2; y < h - 2; y++) {
+    for (let x = 2; x < w - 2; x++) {
+      const i = y * w + x;
+      const c = data[i]!;
+      let bits = fiveBits(data, i - 2 * w, c, 0);
+      bits = fiveBits(data, i - w, c, bits);
+      bits = (bits << 1) | (data[i - 2]! < c ? 1 : 0);
+      bits = (bits << 1) | (data[i - 1]! < c ? 1 : 0);
+      bits = (bits << 1) | (data[i + 1]! < c ? 1 : 0);
+      bits = (bits << 1) | (data[i + 2]! < c ? 1 : 0);
+      bits = fiveBits(data, i + w, c, bits);
+      out[i] = fiveBits(data, i + 2 * w, c, bits) >>> 0;
+    }
+  }
   for (let y = 0; y < h; y++) {
+    const inner = y >= 2 && y < h - 2;
     for (let x = 0; x < w; x++) {
+      if (inner && x === 2 && w > 4) x = w - 2;
       const c = data[y * w + x]!;
       let bits = 0;
       for (let dy = -2; dy <= 2; dy++) {
@@ -24,6 +41,15 @@ export function census5x5(
     }
   }
   return out;
+}
+
+/** `bits` followed by five census bits: the pixels at − 2 … + 2 from `at` darker than c. */
+function fiveBits(data: Uint8Array | Uint16Array, at: number, c: number, bits: number): number {
+  let b = (bits << 1) | (data[at - 2]! < c ? 1 : 0);
+  b = (b << 1) | (data[at - 1]! < c ? 1 : 0);
+  b = (b << 1) | (data[at]! < c ? 1 : 0);
+  b = (b << 1) | (data[at + 1]! < c ? 1 : 0);
+  return (b << 1) | (data[at + 2]! < c ? 1 : 0);
 }
 
 /**
