@@ -1,4 +1,5 @@
 import { census5x5, halfStepCensus } from '../cv/census';
+import type { GrayImage } from '../cv/gray';
 import type { RawImage } from '../image';
 import { type AliasInput, aliasSide } from './ambiguous-repeats';
 import {
@@ -11,6 +12,7 @@ import {
 } from './census-sgm';
 import { edgeCodes } from './fine-edges';
 import { settleFlatParts } from './flat-parts';
+import { periodMap } from './periodic-structure';
 import { type Grid, planRows, synthesizeRows, type ViewPlan } from './view-synthesis';
 
 /**
@@ -24,6 +26,9 @@ export const steps = {
   },
   halfStepCensus: (grey: Uint8Array, w: number, h: number, out: Uint32Array) => {
     halfStepCensus(grey, w, h, out);
+  },
+  periodMap: (gray: GrayImage, out: Float32Array) => {
+    out.set(periodMap(gray));
   },
   windowCosts: (v: SgmVolume, y0: number, y1: number) => windowCostRows(v, y0, y1),
   /** One aggregation sweep into its own total (cleared first, so that a rerun does not add twice). */

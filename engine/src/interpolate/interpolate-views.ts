@@ -21,6 +21,7 @@ import {
   censusOnHelper,
   censusSgmOnTwoThreads,
   edgeCodesOnTwoThreads,
+  periodMapOnHelper,
   settledOnTwoThreads,
   sharedImage,
   sharedView,
@@ -113,16 +114,18 @@ export async function interpolatePair(
   matchLevels(grayR.data, grayL.data, 1, 0);
   // On two threads the census codes are computed on the helper meanwhile.
   const codes = twoThreads ? censusOnHelper(grayL, grayR) : undefined;
+  // The right view's period map, read once the matching is done, on the helper after them.
+  const periodsRight = twoThreads ? periodMapOnHelper(grayR) : undefined;
   const { cv } = await opencv;
   // Repeated structures: their periods bound the range searched, their copies' costs are pooled, their readings
   // moved in front (see periodic-structure.ts).
-  const periods = { left: periodMap(grayL), right: periodMap(grayR) };
+  const periods = periodMap(grayL);
   const range = await disparityRange(
     cv,
     grayL,
     grayR,
     twoThreads ? censusSgmOnTwoThreads : censusSgm,
-    structurePeriods(periods.left),
+    structurePeriods(periods),
   );
   const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
   // The right view's own colours on the grid, for its edge codes; the matcher's copy is matched to the left's levels.
@@ -132,13 +135,13 @@ export async function interpolatePair(
   const fits = levelFits(rgbR, rgbL);
   applyFits(rgbR, 3, fits);
   const levels = levelsOf(fits);
-  const sgm = { ...range, colour: { left: rgbL, right: rgbR }, period: periods.left };
+  const sgm = { ...range, colour: { left: rgbL, right: rgbR }, period: periods };
   const census = codes ? await codes : censusCodes(grayL, grayR);
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
     : censusSgm(grayL, grayR, sgm, census);
-  foldToFront(maps.left, periods.left, maps.width, maps.height);
-  foldToFront(maps.right, periods.right, maps.width, maps.height);
+  foldToFront(maps.left, periods, maps.width, maps.height);
+  foldToFront(maps.right, (await periodsRight) ?? periodMap(grayR), maps.width, maps.height);
   // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
   placeThinLines(grayL, grayR, { left, right: levelled(right, fits) }, maps, range);
   // Per view: the disparity completed, its reliable flags' local support (see supportOf), and the synthesis' trust.

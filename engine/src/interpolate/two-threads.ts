@@ -41,6 +41,13 @@ export async function censusOnHelper(left: GrayImage, right: GrayImage): Promise
   return { cl, cr, half };
 }
 
+/** The view's periodMap, computed on the helper thread while the caller goes on (the same values). */
+export async function periodMapOnHelper(gray: GrayImage): Promise<Float32Array> {
+  const out = allocate(Float32Array, gray.width * gray.height, true);
+  await onHelper('periodMap', gray, out);
+  return out;
+}
+
 /**
  * censusSgm on two threads, with the same result: the helper thread takes the lower half of the rows of the window
  * costs, the totals' sum and the winners with the last steps (finishedRows), and the reverse aggregation sweep into
