@@ -3,7 +3,9 @@
  * 24 MP, in one run: the warp of an aligned view (affine: a 1° rotation with a 0.3 % scale; curved: the same with a
  * barrel lens term) by the kernel's strips (warpBilinear, and warpInPlace over the source), by the JS row loop
  * (warpRow, as before the kernel), and, for the affine map, by bare sharp (libvips' affine, bilinear, all its
- * threads); then the Hamming distances of 2500 × 2500 ORB descriptors by the kernel and by the JS popcount. CPU ms
+ * threads); then the Hamming distances of 2500 × 2500 ORB descriptors by the kernel and by the JS popcount; then
+ * the in-betweens' matcher at 640 × 427 × 63 levels (a layered scene): its window costs and its two aggregation
+ * sweeps by the kernels and by the JS loops (the `kernel` flag false). CPU ms
  * of this process (all threads), median of RUNS, and whether the kernel's bytes equal the JS loop's. Never fails.
  * Usage: tsx bench/engine/kernels.ts [runs]
  */
@@ -19,8 +21,11 @@ import {
 } from '@wiggle/engine/align/warp';
 import { warpBilinear } from '@wiggle/engine/align/warp-bilinear';
 import { warpInPlace } from '@wiggle/engine/align/warp-in-place';
+import { makeLayeredScene } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
+import { aggregateSweep, sgmVolume, windowCostRows } from '@wiggle/engine/interpolate/census-sgm';
 import { seeded } from '@wiggle/engine/seeded-random';
+import { greyViews } from '@wiggle/engine/testing/scene-maps';
 import sharp from 'sharp';
 import { printTable } from './data/print-table';
 
@@ -163,6 +168,49 @@ rows.push([
   `${COUNT}×${COUNT}`,
   kernelSum === jsSum ? 'baseline (same sum of distances)' : 'baseline (OTHER DISTANCES)',
 ]);
+// The in-betweens' matcher on a layered scene's 640 px grey copies, its full range of levels.
+const [greyL, greyR] = await greyViews(
+  makeLayeredScene({
+    width: 1920,
+    height: 1280,
+    seed: 32,
+    objects: 7,
+    maxDisparity: 56,
+    backgroundDisparity: 4,
+  }),
+  640,
+);
+const volume = sgmVolume(greyL!, greyR!, { min: -20, max: 42 });
+const volumeSize = `${volume.w}×${volume.h}×${volume.levels}`;
+windowCostRows(volume, 0, volume.h, false);
+const jsCosts = volume.cost.slice();
+rows.push([
+  'matching costs, kernel (windowCostRows)',
+  await median(() => windowCostRows(volume, 0, volume.h)),
+  volumeSize,
+  sameBytes(volume.cost, jsCosts) ? 'same bytes as the JS loops' : 'OTHER BYTES',
+]);
+rows.push([
+  'matching costs, JS loops (before)',
+  await median(() => windowCostRows(volume, 0, volume.h, false)),
+  volumeSize,
+  'baseline',
+]);
+const sweeps = (kernel: boolean) => {
+  const into = new Uint16Array(volume.total.length);
+  aggregateSweep(volume, 1, into, kernel);
+  aggregateSweep(volume, -1, into, kernel);
+  return into;
+};
+rows.push([
+  'SGM sweeps (both), kernel (aggregateSweep)',
+  await median(() => sweeps(true)),
+  volumeSize,
+  sameBytes(new Uint8Array(sweeps(true).buffer), new Uint8Array(sweeps(false).buffer))
+    ? 'same sums as the JS loop'
+    : 'OTHER SUMS',
+]);
+rows.push(['SGM sweeps (both), JS loop (before)', await median(() => sweeps(false)), volumeSize, 'baseline']);
 printTable(['step', `CPU ms (median of ${RUNS})`, 'size', 'note'], rows);
 console.log(
   `(load average ${loadavg()
