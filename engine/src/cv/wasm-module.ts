@@ -95,8 +95,16 @@ export const op = {
   i32LtS: [0x48],
   i32GtS: [0x4a],
   i32LeS: [0x4c],
+  i32GeS: [0x4e],
+  i32Eqz: [0x45],
+  i32Clz: [0x67],
+  i32Ctz: [0x68],
   /** The first or second value below the condition: the first where it is non-zero. */
   select: [0x1b],
+  /** The 32-bit value / the byte (zero-extended) / the 16-bit value (zero-extended) at the address plus `offset`. */
+  i32Load: (offset = 0) => [0x28, 2, ...uleb(offset)],
+  i32Load8U: (offset = 0) => [0x2d, 0, ...uleb(offset)],
+  i32Load16U: (offset = 0) => [0x2f, 1, ...uleb(offset)],
   i32Ne: [0x47],
   /** The signed 16-bit value at the address on the stack plus `offset`. */
   i32Load16S: (offset = 0) => [0x2e, 1, ...uleb(offset)],
@@ -107,7 +115,12 @@ export const op = {
   loop: [0x03, 0x40],
   end: [END],
   brIf: (depth: number) => [0x0d, ...uleb(depth)],
+  br: (depth: number) => [0x0c, ...uleb(depth)],
+  /** A block run when the value on the stack is non-zero (`else` starts the other one); ends with `end`. */
+  if: [0x04, 0x40],
+  else: [0x05],
   i32Store: [0x36, 2, 0],
+  i32Store8: [0x3a, 0, 0],
   /** 16 bytes at the address on the stack plus `offset`. */
   v128Load: (offset = 0) => simd(0x00, 4, ...uleb(offset)),
   /** The 8 bytes at the address on the stack plus `offset`, each zero-extended to a 16-bit lane. */
@@ -128,7 +141,15 @@ export const op = {
   i32x4Splat: simd(0x11),
   i32x4ExtractLane: (lane: number) => simd(0x1b, lane),
   i16x8ExtractLaneS: (lane: number) => simd(0x18, lane),
+  i16x8ExtractLaneU: (lane: number) => simd(0x19, lane),
+  i16x8Eq: simd(0x2d),
   i16x8LtS: simd(0x2f),
+  i16x8GtS: simd(0x31),
+  i16x8LeS: simd(0x33),
+  i16x8LeU: simd(0x34),
+  i16x8GeS: simd(0x35),
+  i16x8Bitmask: simd(0x84),
+  v128And: simd(0x4e),
   i32x4LeS: simd(0x3d),
   v128Or: simd(0x50),
   v128Xor: simd(0x51),
@@ -149,6 +170,7 @@ export const op = {
   i16x8Sub: simd(0x91),
   i16x8Mul: simd(0x95),
   i16x8MinS: simd(0x96),
+  i16x8MinU: simd(0x97),
   i32x4ShrU: simd(0xad),
   i32x4Shl: simd(0xab),
   i32x4Add: simd(0xae),

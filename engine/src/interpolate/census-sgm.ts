@@ -5,6 +5,7 @@ import { PoolScratch, poolPeriodicRow } from './periodic-structure';
 import { BIT, consistentRow, parabolaOffset } from './row-match';
 import { sweepKernelFits, sweepOnKernel } from './sgm-simd';
 import { placeThinRows } from './thin-in-front';
+import { type WinnerRow, winnerSearch } from './winner-simd';
 
 /**
  * Disparity maps of an aligned (row-rectified) pair on one grid: `left[x]` is how far left the point of left pixel x
@@ -193,9 +194,9 @@ export function addTotals(into: Uint16Array, from: Uint16Array, start: number, e
  * matched behind moved in front (placeThinRows), left–right consistency. Each row reads and writes only itself, so
  * two threads may take a share of the rows each.
  */
-export function finishedRows(v: SgmVolume, maps: DisparityMaps, y0: number, y1: number): void {
-  winnerRows(v, false, maps.left, y0, y1);
-  winnerRows(v, true, maps.right, y0, y1);
+export function finishedRows(v: SgmVolume, maps: DisparityMaps, y0: number, y1: number, kernel = true): void {
+  winnerRows(v, false, maps.left, y0, y1, kernel);
+  winnerRows(v, true, maps.right, y0, y1, kernel);
   placeThinRows(v, maps.left, maps.right, y0, y1);
   checkConsistency(maps.left, maps.right, maps.width, y0, y1, 1);
 }
@@ -507,19 +508,78 @@ function stepPair(
  * known, placeRepeats then chooses among the aliases by the pixel's own match and that surface. Measured in
  * bench/engine/interpolate.ts against marking repeats unreliable (a cross-fade there): painted fence
  * −0.09 → +0.6 dB, untuned fence −0.3 → +4.4 dB, untuned painted fence +1.6 → +2.4 dB.
+ * The search over each pixel's levels runs on a WebAssembly SIMD kernel where there is one and the totals fit its
+ * 16-bit lanes (winner-simd.ts; `kernel` false: levelSearch, the same values): both maps of a 640 × 427 × 63 volume
+ * (finishedRows) in 118-132 ms against 387-755.
  */
-function winnerRows(vol: SgmVolume, fromRight: boolean, out: Float32Array, y0: number, y1: number): void {
+function winnerRows(
+  vol: SgmVolume,
+  fromRight: boolean,
+  out: Float32Array,
+  y0: number,
+  y1: number,
+  kernel: boolean,
+): void {
   const { total, cost, pixels, w, levels, min, uniqueness } = vol;
-  const row = new Int32Array(levels);
   // Level k of pixel x is at (pixel · levels + k); seen from the right view, pixel x + min + k.
   const stride = fromRight ? levels + 1 : 1;
   /** Per pixel of the row: the winning level when it has repeats, else −1. */
   const repeatOf = new Int32Array(w);
+  const limit = (own: number) => own + Math.max(REPEAT_BITS * BIT, 0.05 * own);
+  // A path cost is at most a cost (a byte) plus the largest jump penalty; the total sums four.
+  const largestTotal = 4 * (255 + Math.max(vol.p2, 2 * vol.p1));
+  const search =
+    (kernel ? winnerSearch(vol, largestTotal, limit, HUGE) : undefined) ?? levelSearch(vol, limit);
   for (let y = y0; y < y1; y++) {
     repeatOf.fill(-1);
+    const found = search(y, fromRight);
     for (let x = 0; x < w; x++) {
       const first = fromRight ? x + min : x;
       // Levels whose left pixel lies inside the view.
+      const kFrom = fromRight ? Math.max(0, -first) : 0;
+      const kTo = fromRight ? Math.min(levels - 1, w - 1 - first) : levels - 1;
+      const at = (y * w + first) * levels;
+      let best = found[4 * x]!;
+      if (best < 0) {
+        out[y * w + x] = Number.NaN;
+        continue;
+      }
+      let bestCost = total[at + best * stride]!;
+      const second = found[4 * x + 1]!;
+      const nearer = found[4 * x + 2]!;
+      const farther = found[4 * x + 3]!;
+      if (nearer >= 0 || farther >= 0) repeatOf[x] = best;
+      if (nearer >= 0) {
+        best = nearer;
+        bestCost = total[at + best * stride]!;
+      } else if (farther < 0 && second - bestCost < uniqueness * bestCost) {
+        out[y * w + x] = Number.NaN;
+        continue;
+      }
+      const offset =
+        best > kFrom && best < kTo
+          ? parabolaOffset(total[at + (best - 1) * stride]!, bestCost, total[at + (best + 1) * stride]!)
+          : 0;
+      out[y * w + x] = min + best + offset;
+    }
+    placeRepeats(out, y * w, repeatOf, total, cost, pixels, w, levels, min, fromRight);
+  }
+}
+
+/**
+ * winnerRows' search in JS: per pixel of row y, at 4x of the array it returns (valid until the next call), the first
+ * level of least total (−1 when no level lies inside the view), the least total of the levels two or more from it
+ * (HUGE when none), the first level three or more above it whose window cost is within limit(its own cost), and the
+ * last such level three or more below it (−1 when none). winner-simd.ts' kernel gives the same.
+ */
+function levelSearch(vol: SgmVolume, limit: (own: number) => number): WinnerRow {
+  const { total, cost, w, levels, min } = vol;
+  const row = new Int32Array(levels);
+  const found = new Int32Array(4 * w);
+  return (y, fromRight) => {
+    const stride = fromRight ? levels + 1 : 1;
+    for (let x = 0; x < w; x++) {
+      const first = fromRight ? x + min : x;
       const kFrom = fromRight ? Math.max(0, -first) : 0;
       const kTo = fromRight ? Math.min(levels - 1, w - 1 - first) : levels - 1;
       const at = (y * w + first) * levels;
@@ -533,41 +593,30 @@ function winnerRows(vol: SgmVolume, fromRight: boolean, out: Float32Array, y0: n
           best = k;
         }
       }
-      if (best < 0) {
-        out[y * w + x] = Number.NaN;
-        continue;
-      }
-      // One pass for the second minimum (≥ 2 levels away) and the repeats (see below).
-      const own = cost[at + best * stride]!;
-      const limit = own + Math.max(REPEAT_BITS * BIT, 0.05 * own);
+      found[4 * x] = best;
+      if (best < 0) continue;
+      const within = limit(cost[at + best * stride]!);
       let second = HUGE;
       let nearer = -1;
       let farther = -1;
       for (let k = kFrom; k <= kTo; k++) {
         const gap = k - best;
         if ((gap > 1 || gap < -1) && row[k]! < second) second = row[k]!;
-        if ((gap >= 3 || gap <= -3) && cost[at + k * stride]! <= limit) {
+        if ((gap >= 3 || gap <= -3) && cost[at + k * stride]! <= within) {
+          // Past the first repeat above, only repeats below would count (none is left).
           if (gap > 0) {
-            nearer = k;
-            break;
+            if (nearer < 0) nearer = k;
+            continue;
           }
           farther = k;
         }
       }
-      if (nearer >= 0 || farther >= 0) repeatOf[x] = best;
-      if (nearer >= 0) {
-        best = nearer;
-        bestCost = row[best]!;
-      } else if (farther < 0 && second - bestCost < uniqueness * bestCost) {
-        out[y * w + x] = Number.NaN;
-        continue;
-      }
-      const offset =
-        best > kFrom && best < kTo ? parabolaOffset(row[best - 1]!, bestCost, row[best + 1]!) : 0;
-      out[y * w + x] = min + best + offset;
+      found[4 * x + 1] = second;
+      found[4 * x + 2] = nearer;
+      found[4 * x + 3] = farther;
     }
-    placeRepeats(out, y * w, repeatOf, total, cost, pixels, w, levels, min, fromRight);
-  }
+    return found;
+  };
 }
 
 /** Row distance (grid px) searched on each side of a run of repeats for the surface it stands in front of. */

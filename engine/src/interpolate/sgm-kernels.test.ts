@@ -5,7 +5,14 @@ import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { makeLayeredScene, renderView } from '../cv/synthetic-scene';
 import { seeded } from '../seeded-random';
 import { greyViews } from '../testing/scene-maps';
-import { aggregateSweep, type SgmOptions, sgmVolume, windowCostRows } from './census-sgm';
+import {
+  aggregateSweep,
+  finishedRows,
+  type SgmOptions,
+  sgmMaps,
+  sgmVolume,
+  windowCostRows,
+} from './census-sgm';
 import { NINTH_Q15, windowCostsOnKernel } from './matching-cost-simd';
 import { periodMap } from './periodic-structure';
 import { sweepKernelFits } from './sgm-simd';
@@ -120,6 +127,28 @@ describe('the matcher in WebAssembly SIMD', () => {
       expect(Buffer.from(kernel.buffer).equals(Buffer.from(forward.buffer)), name).toBe(true);
       aggregateSweep(v, -1, kernel);
       expect(Buffer.from(kernel.buffer).equals(Buffer.from(js.buffer)), name).toBe(true);
+    }
+  });
+
+  it('finds the winners, repeats and unreliable pixels of the JS search, on both maps', async () => {
+    const bits = (maps: { left: Float32Array; right: Float32Array }) =>
+      Buffer.concat([Buffer.from(maps.left.buffer), Buffer.from(maps.right.buffer)]);
+    for (const [name, left, right, o] of await pairs()) {
+      const v = sgmVolume(left, right, o);
+      windowCostRows(v, 0, v.h);
+      aggregateSweep(v, 1, v.total);
+      aggregateSweep(v, -1, v.total);
+      const js = sgmMaps(v);
+      finishedRows(v, js, 0, v.h, false);
+      const kernel = sgmMaps(v);
+      finishedRows(v, kernel, 0, v.h);
+      expect(bits(kernel).equals(bits(js)), name).toBe(true);
+      // The unreliable share is the search's as well: neither none nor all of a scene.
+      if (!name.startsWith('noise')) {
+        const nan = kernel.left.filter(Number.isNaN).length / kernel.left.length;
+        expect(nan, name).toBeGreaterThan(0);
+        expect(nan, name).toBeLessThan(0.5);
+      }
     }
   });
 });
