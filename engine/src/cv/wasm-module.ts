@@ -230,3 +230,27 @@ export function lanes32(value: number): number[] {
     value >>> 24,
   ]).flat();
 }
+
+/** Eight 16-bit lanes holding 0 … 7: the offsets of a chunk's levels from its first. */
+export const IOTA16 = Array.from({ length: 8 }, (_, k) => [k, 0]).flat();
+
+/**
+ * The least of the eight 16-bit lanes of local `v`, by `min` (i16x8.min_s or min_u), read by `extract` (lane 0,
+ * signed or not) onto the stack as a 32-bit value; `v` is overwritten.
+ */
+export function leastLane16(v: number, min: number[], extract: number[]): number[] {
+  const rotated = (n: number) => Array.from({ length: 16 }, (_, b) => (b + n) % 16);
+  const fold = (n: number) => [
+    ...op.get(v),
+    ...op.get(v),
+    ...op.get(v),
+    ...op.i8x16Shuffle(rotated(n)),
+    ...min,
+  ];
+  return [...fold(8), ...op.set(v), ...fold(4), ...op.set(v), ...fold(2), ...extract];
+}
+
+/** `n` rounded up to a multiple of 16: where a kernel's next array starts in its memory. */
+export function align16(n: number): number {
+  return (n + 15) & ~15;
+}

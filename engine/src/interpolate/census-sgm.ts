@@ -1,6 +1,6 @@
 import { census5x5, censusDistance, halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
-import { windowCostsOnKernel } from './matching-cost-simd';
+import { type CostInput, windowCostsOnKernel } from './matching-cost-simd';
 import { PoolScratch, poolPeriodicRow } from './periodic-structure';
 import { BIT, consistentRow, parabolaOffset } from './row-match';
 import { sweepKernelFits, sweepOnKernel } from './sgm-simd';
@@ -81,7 +81,7 @@ export interface SgmVolume {
   p2: number;
   uniqueness: number;
   grey: Uint8Array;
-  pixels: PixelCosts;
+  pixels: CostInput;
   cost: Uint8Array;
   total: Uint16Array;
   shared: boolean;
@@ -147,7 +147,7 @@ export function sgmVolume(
   const given = codes ?? censusCodes(left, right);
   const after = sharedCopy(given.half, shared);
   const cr = sharedCopy(given.cr, shared);
-  const pixels: PixelCosts = {
+  const pixels: CostInput = {
     cl: sharedCopy(given.cl, shared),
     cr,
     after,
@@ -212,21 +212,8 @@ function halfStepBefore(after: Uint32Array, cr: Uint32Array, w: number, shared: 
   return before;
 }
 
-/**
- * What one pixel's matching cost is made of: both views' census codes, the right view's half a pixel either side
- * of each pixel (see censusBits), and optional RGB copies (same grid).
- */
-interface PixelCosts {
-  cl: Uint32Array;
-  cr: Uint32Array;
-  after: Uint32Array;
-  before: Uint32Array;
-  rgbL: Uint8Array | undefined;
-  rgbR: Uint8Array | undefined;
-}
-
 /** Matching cost of left pixel i with right pixel j: census Hamming distance × BIT plus the capped colour difference. */
-function pixelCost(m: PixelCosts, i: number, j: number): number {
+function pixelCost(m: CostInput, i: number, j: number): number {
   const census = BIT * censusBits(m, m.cl[i]!, j);
   const { rgbL, rgbR } = m;
   if (!rgbL || !rgbR) return census;
@@ -242,7 +229,7 @@ function pixelCost(m: PixelCosts, i: number, j: number): number {
  * pixel's code alone: mean gain over a cross-fade +0.18 dB on 46 scenes (tiled floors +0.6 to +1.2 dB, thin poles
  * +0.2 to +0.6 dB; the worst −0.18 dB, a dark-boarded fence), for ~10 % more CPU.
  */
-function censusBits(m: PixelCosts, code: number, j: number): number {
+function censusBits(m: CostInput, code: number, j: number): number {
   const at = censusDistance(code, m.cr[j]!);
   const after = censusDistance(code, m.after[j]!);
   const before = censusDistance(code, m.before[j]!);
@@ -263,7 +250,7 @@ function colourCost(r: number, g: number, b: number, rgbR: Uint8Array, q: number
  * a pixel before right pixel j is the one half a pixel after j − 1, the next level's; see halfStepBefore).
  */
 function rowCosts(
-  m: PixelCosts,
+  m: CostInput,
   i: number,
   j0: number,
   out: Uint8Array,
@@ -643,7 +630,7 @@ function placeRepeats(
   repeatOf: Int32Array,
   total: Uint16Array,
   cost: Uint8Array,
-  pixels: PixelCosts,
+  pixels: CostInput,
   w: number,
   levels: number,
   min: number,

@@ -1,4 +1,4 @@
-import { I32, lanes16, lazyKernel, op, V128 } from '../cv/wasm-module';
+import { align16, I32, lanes16, lazyKernel, op, V128 } from '../cv/wasm-module';
 
 /**
  * census-sgm.ts' matching costs of one row (rowCosts over the row's pixels) as a WebAssembly SIMD kernel, value for
@@ -288,7 +288,10 @@ const costKernel = lazyKernel<{
   { name: 'means', params: 5, locals: [I32], body: MEANS },
 ]);
 
-/** What the kernel reads of one pair (census-sgm.ts' PixelCosts). */
+/**
+ * What one pixel's matching cost is made of (census-sgm.ts' pixelCost, and this kernel): both views' census codes,
+ * the right view's half a pixel either side of each pixel (see censusBits), and optional RGB copies (same grid).
+ */
 export interface CostInput {
   cl: Uint32Array;
   cr: Uint32Array;
@@ -369,8 +372,4 @@ export function windowCostsOnKernel(
       return means;
     },
   };
-}
-
-function align16(n: number): number {
-  return (n + 15) & ~15;
 }

@@ -1,4 +1,4 @@
-import { I32, lanes16, lazyKernel, op, V128 } from '../cv/wasm-module';
+import { align16, I32, IOTA16, lanes16, lazyKernel, leastLane16, op, V128 } from '../cv/wasm-module';
 
 /**
  * census-sgm.ts' aggregation step (stepPair, both paths of a sweep) as a WebAssembly SIMD kernel, value for value:
@@ -46,7 +46,6 @@ const PREVV_B = 28;
 const HERE = 29;
 
 const HUGE_V = lanes16(HUGE16);
-const IOTA = Array.from({ length: 8 }, (_, k) => [k, 0]).flat();
 /** Lane 7 of the first vector, then lanes 0–6 of the second: the levels k − 1 of a chunk. */
 const BELOW = [14, 15, ...Array.from({ length: 14 }, (_, b) => 16 + b)];
 
@@ -76,29 +75,7 @@ function pathChunk(slot: number, old: number, v: number, min: number, jump: numb
 
 /** The least lane of the vector in local `v`, stored as the minimum of the slot in local `slot`. */
 function storeMin(slot: number, v: number): number[] {
-  const halves = (n: number) => Array.from({ length: 16 }, (_, b) => (b < 16 - n ? b + n : b - (16 - n)));
-  return [
-    ...op.get(slot),
-    ...[
-      ...op.get(v),
-      ...op.get(v),
-      ...op.get(v),
-      ...op.i8x16Shuffle(halves(8)),
-      ...op.i16x8MinS,
-      ...op.set(v),
-    ],
-    ...[
-      ...op.get(v),
-      ...op.get(v),
-      ...op.get(v),
-      ...op.i8x16Shuffle(halves(4)),
-      ...op.i16x8MinS,
-      ...op.set(v),
-    ],
-    ...[...op.get(v), ...op.get(v), ...op.get(v), ...op.i8x16Shuffle(halves(2)), ...op.i16x8MinS],
-    ...op.i16x8ExtractLaneS(0),
-    ...op.i32Store16(),
-  ];
+  return [...op.get(slot), ...leastLane16(v, op.i16x8MinS, op.i16x8ExtractLaneS(0)), ...op.i32Store16()];
 }
 
 /** A path's previous minimum (local `prev`), as a vector (`prevV`) and plus the jump penalty at `offset` of JUMPS. */
@@ -133,7 +110,7 @@ const ROW = [
   ...[...op.i32(0), ...op.set(K)],
   ...op.loop,
   ...[
-    ...op.v128Const(IOTA),
+    ...op.v128Const(IOTA16),
     ...op.get(K),
     ...op.i16x8Splat,
     ...op.i16x8Add,
@@ -264,8 +241,4 @@ export function sweepOnKernel(v: SweepInput, dir: 1 | -1, into: Uint16Array, jum
     );
     into.set(totals, row * levels);
   }
-}
-
-function align16(n: number): number {
-  return (n + 15) & ~15;
 }

@@ -1,4 +1,4 @@
-import { I32, lanes16, lazyKernel, op, V128 } from '../cv/wasm-module';
+import { align16, I32, IOTA16, lanes16, lazyKernel, leastLane16, op, V128 } from '../cv/wasm-module';
 
 /**
  * census-sgm.ts' winner search (winnerRows' two passes over a pixel's levels) as a WebAssembly SIMD kernel, value
@@ -45,11 +45,10 @@ const B3H = 29;
 const LIMITV = 30;
 
 const NONE_V = lanes16(NONE16);
-const IOTA = Array.from({ length: 8 }, (_, k) => [k, 0]).flat();
 
 /** IDX: the levels K… K + 7; INR: those within [K_FROM, K_TO]. */
 const RANGE = [
-  ...[...op.v128Const(IOTA), ...op.get(K), ...op.i16x8Splat, ...op.i16x8Add, ...op.set(IDX)],
+  ...[...op.v128Const(IOTA16), ...op.get(K), ...op.i16x8Splat, ...op.i16x8Add, ...op.set(IDX)],
   ...[...op.get(IDX), ...op.get(KFV), ...op.i16x8GeS, ...op.get(IDX), ...op.get(KTV), ...op.i16x8LeS],
   ...[...op.v128And, ...op.set(INR)],
 ];
@@ -67,29 +66,7 @@ const IN_RANGE_TOTALS = [
 ];
 
 /** The least lane (unsigned) of the vector in local `v`, on the stack (`v` is overwritten). */
-function leastLane(v: number): number[] {
-  const rotated = (n: number) => Array.from({ length: 16 }, (_, b) => (b + n) % 16);
-  return [
-    ...[
-      ...op.get(v),
-      ...op.get(v),
-      ...op.get(v),
-      ...op.i8x16Shuffle(rotated(8)),
-      ...op.i16x8MinU,
-      ...op.set(v),
-    ],
-    ...[
-      ...op.get(v),
-      ...op.get(v),
-      ...op.get(v),
-      ...op.i8x16Shuffle(rotated(4)),
-      ...op.i16x8MinU,
-      ...op.set(v),
-    ],
-    ...[...op.get(v), ...op.get(v), ...op.get(v), ...op.i8x16Shuffle(rotated(2)), ...op.i16x8MinU],
-    ...op.i16x8ExtractLaneU(0),
-  ];
-}
+const leastLane = (v: number) => leastLane16(v, op.i16x8MinU, op.i16x8ExtractLaneU(0));
 
 const step = [...op.get(K), ...op.i32(8), ...op.i32Add, ...op.set(K)];
 const byX = (base: number, bytes: number) => [
@@ -403,8 +380,4 @@ export function winnerSearch(
     for (let x = 0; x < w; x++) if (out[4 * x + 1] === NONE16) out[4 * x + 1] = none;
     return out;
   };
-}
-
-function align16(n: number): number {
-  return (n + 15) & ~15;
 }
