@@ -5,7 +5,8 @@
  * (warpRow, as before the kernel), and, for the affine map, by bare sharp (libvips' affine, bilinear, all its
  * threads); then the Hamming distances of 2500 × 2500 ORB descriptors by the kernel and by the JS popcount; then
  * the in-betweens' matcher at 640 × 427 × 63 levels (a layered scene): its window costs and its two aggregation
- * sweeps by the kernels and by the JS loops (the `kernel` flag false). CPU ms
+ * sweeps by the kernels and by the JS loops (the `kernel` flag false), and the pooling of a repeated structure's
+ * copies over the same volume as if all of it repeated (each run includes a 17 MB copy of the costs). CPU ms
  * of this process (all threads), median of RUNS, and whether the kernel's bytes equal the JS loop's. Never fails.
  * Usage: tsx bench/engine/kernels.ts [runs]
  */
@@ -24,6 +25,7 @@ import { warpInPlace } from '@wiggle/engine/align/warp-in-place';
 import { makeLayeredScene } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
 import { aggregateSweep, sgmVolume, windowCostRows } from '@wiggle/engine/interpolate/census-sgm';
+import { PoolScratch, poolPeriodicRow } from '@wiggle/engine/interpolate/periodic-structure';
 import { seeded } from '@wiggle/engine/seeded-random';
 import { greyViews } from '@wiggle/engine/testing/scene-maps';
 import sharp from 'sharp';
@@ -211,6 +213,27 @@ rows.push([
     : 'OTHER SUMS',
 ]);
 rows.push(['SGM sweeps (both), JS loop (before)', await median(() => sweeps(false)), volumeSize, 'baseline']);
+// Pooling as if the whole frame were one repeated structure (period 14.3 grid px), from the same window costs.
+const periodic = new Float32Array(volume.w * volume.h).fill(14.3);
+const pooled = (kernel: boolean) => {
+  const cost = jsCosts.slice();
+  const scratch = new PoolScratch();
+  for (let y = 0; y < volume.h; y++)
+    poolPeriodicRow(cost, periodic, y, volume.w, volume.levels, scratch, kernel);
+  return cost;
+};
+rows.push([
+  'pooling of repeats, kernel (poolPeriodicRow)',
+  await median(() => pooled(true)),
+  `${volumeSize}, all periodic`,
+  sameBytes(pooled(true), pooled(false)) ? 'same bytes as the JS loops' : 'OTHER BYTES',
+]);
+rows.push([
+  'pooling of repeats, JS loops (before)',
+  await median(() => pooled(false)),
+  `${volumeSize}, all periodic`,
+  'baseline',
+]);
 printTable(['step', `CPU ms (median of ${RUNS})`, 'size', 'note'], rows);
 console.log(
   `(load average ${loadavg()

@@ -303,7 +303,7 @@ export function windowCostRows(v: SgmVolume, y0: number, y1: number, kernel = tr
       if (y + 1 < h) onKernel.sums((y + 1) * w, (y + 1) % 3);
       const means = onKernel.means((y > 0 ? y - 1 : 0) % 3, y % 3, (y + 1 < h ? y + 1 : y) % 3);
       cost.set(means, y * span);
-      if (v.period) poolPeriodicRow(cost, v.period, y, w, levels, pool);
+      if (v.period) poolPeriodicRow(cost, v.period, y, w, levels, pool, kernel);
     }
     return;
   }
@@ -331,7 +331,7 @@ export function windowCostRows(v: SgmVolume, y0: number, y1: number, kernel = tr
     const here = sums[y % 3]!;
     const below = sums[(y + 1 < h ? y + 1 : y) % 3]!;
     columnMeans(above, here, below, rounded, cost, y * span);
-    if (v.period) poolPeriodicRow(cost, v.period, y, w, levels, pool);
+    if (v.period) poolPeriodicRow(cost, v.period, y, w, levels, pool, kernel);
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../cv/gray';
 import { seeded } from '../seeded-random';
 import { foldToFront, PoolScratch, periodMap, poolPeriodicRow, structurePeriods } from './periodic-structure';
+import { meanQ15, poolKernelFits } from './pool-simd';
 
 /** A grey picture of value(x, y), rounded and clamped to bytes. */
 function picture(w: number, h: number, value: (x: number, y: number) => number): GrayImage {
@@ -144,12 +145,25 @@ describe('structurePeriods', () => {
 });
 
 describe('poolPeriodicRow', () => {
+  it('runs on the WebAssembly SIMD kernel on the Node versions the engine runs on', () => {
+    expect(poolKernelFits()).toBe(true);
+  });
+
+  it("takes the kernel's Q15 products for the rounded mean of every sum of up to nine bytes", () => {
+    for (let n = 1; n <= 9; n++) {
+      const m = meanQ15(n);
+      expect(m).toBeLessThanOrEqual(32767);
+      for (let s = 0; s <= 255 * n; s++)
+        expect((s * m + (1 << 14)) >> 15, `${s} / ${n}`).toBe(Math.round(s / n));
+    }
+  });
+
   it('gives each periodic pixel the mean cost of its copies one period apart, and leaves the others alone', () => {
     const w = 150;
     const h = 3;
     const next = seeded(3);
     const scratch = new PoolScratch();
-    for (const levels of [1, 5, 61, 64]) {
+    for (const levels of [1, 5, 7, 8, 9, 61, 64, 65]) {
       const cost = Uint8Array.from({ length: w * h * levels }, () => Math.floor(next() * 256));
       // Row 1: a structure of period 12.3 from 10 to 90, another of 20 from 95 to 150 (its copies are not the
       // first's), none before 10.
@@ -160,6 +174,10 @@ describe('poolPeriodicRow', () => {
       const pooled = cost.slice();
       poolPeriodicRow(pooled, period, 1, w, levels, scratch);
       expect(Buffer.from(pooled).equals(Buffer.from(expected)), `levels ${levels}`).toBe(true);
+      // The JS loops (no kernel) give the same bytes.
+      const loops = cost.slice();
+      poolPeriodicRow(loops, period, 1, w, levels, scratch, false);
+      expect(Buffer.from(loops).equals(Buffer.from(expected)), `levels ${levels}, loops`).toBe(true);
       // Costs are the same or pooled, not copied from a single neighbour: somewhere the mean differs from both.
       expect(pooled.subarray(w * levels, 2 * w * levels)).not.toEqual(
         cost.subarray(w * levels, 2 * w * levels),

@@ -1,5 +1,6 @@
 import type { GrayImage } from '../cv/gray';
 import { binCounts, peakBins } from './bins';
+import { JobList, poolKernelFits, poolRowOnKernel } from './pool-simd';
 
 /**
  * Repeated structures along the rows of a view (fence boards, balusters, mullions, wire mesh): where the horizontal
@@ -232,10 +233,15 @@ export function poolPeriodicRow(
   w: number,
   levels: number,
   scratch: PoolScratch,
+  kernel = true,
 ): void {
   const rowAt = y * w * levels;
   const row = period.subarray(y * w, (y + 1) * w);
   if (!row.some((p) => p > 0)) return;
+  if (kernel && poolKernelFits()) {
+    poolOnKernel(cost, row, rowAt, w, levels, scratch.jobs(w));
+    return;
+  }
   const words = (levels + 3) >> 2;
   const shifted = scratch.forRow(w, words);
   // Every copy is periodic (see copySums): the others are never read.
@@ -340,14 +346,93 @@ function copySums(
   odd.fill(0);
   let n = 0;
   for (let j = -POOL_REACH; j <= POOL_REACH; j++) {
-    const q = Math.round(x + j * p);
-    if (q < 0 || q >= w || Math.abs(row[q]! - p) > SAME_PERIOD) continue;
-    const along = (Math.abs(j) * slant) / POOL_REACH;
-    const s = Math.sign(j) * Math.sign(along) * Math.round(Math.abs(along));
-    addLanes(even, odd, shifted.lanes(s), q * words, words);
+    const q = copyAt(row, x, p, w, j);
+    if (q < 0) continue;
+    addLanes(even, odd, shifted.lanes(copyShift(j, slant)), q * words, words);
     n++;
   }
   return n;
+}
+
+/** Pixel x's copy j (x + j·p, rounded) when it lies in the row and in the same structure (SAME_PERIOD), else −1. */
+function copyAt(row: Float32Array, x: number, p: number, w: number, j: number): number {
+  const q = Math.round(x + j * p);
+  return q < 0 || q >= w || Math.abs(row[q]! - p) > SAME_PERIOD ? -1 : q;
+}
+
+/** The level shift of copy j at `slant`: slant·j/POOL_REACH, rounded half away from zero (alike either way). */
+function copyShift(j: number, slant: number): number {
+  const along = (Math.abs(j) * slant) / POOL_REACH;
+  return Math.sign(j) * Math.sign(along) * Math.round(Math.abs(along)) || 0;
+}
+
+/** Pixel x's job at `slant` (its copies and their shifts) added to the kernel's list; returns how many copies. */
+function addJob(jobs: JobList, row: Float32Array, x: number, p: number, w: number, slant: number): number {
+  const at = jobs.length;
+  jobs.start(x);
+  let n = 0;
+  for (let j = -POOL_REACH; j <= POOL_REACH; j++) {
+    const q = copyAt(row, x, p, w, j);
+    if (q < 0) continue;
+    jobs.add(q, copyShift(j, slant));
+    n++;
+  }
+  jobs.end(at, n);
+  return n;
+}
+
+/**
+ * poolPeriodicRow on the kernel (pool-simd.ts), the same bytes: every segment's samples at every slant in one call
+ * (their least sums), then every periodic pixel at its segment's slant in another.
+ */
+function poolOnKernel(
+  cost: Uint8Array,
+  row: Float32Array,
+  rowAt: number,
+  w: number,
+  levels: number,
+  jobs: JobList,
+): void {
+  jobs.clear();
+  const counts: number[] = [];
+  // Per segment, how many pixels judge its slant (their jobs slant by slant, in SLANTS' order).
+  const samples: number[] = [];
+  for (let x0 = 0; x0 < w; x0 += SLANT_SEGMENT) {
+    const x1 = Math.min(w, x0 + SLANT_SEGMENT);
+    let judged = 0;
+    for (const slant of SLANTS) {
+      judged = 0;
+      let seen = 0;
+      for (let x = x0; x < x1; x++) {
+        const p = row[x]!;
+        if (p <= 0 || seen++ % SLANT_SAMPLE !== 0) continue;
+        counts.push(addJob(jobs, row, x, p, w, slant));
+        judged++;
+      }
+    }
+    samples.push(judged);
+  }
+  poolRowOnKernel(cost, rowAt, w, levels, jobs, (least) => {
+    let j = 0;
+    for (const [segment, judged] of samples.entries()) {
+      if (judged === 0) continue;
+      let best = 0;
+      let bestScore = Number.POSITIVE_INFINITY;
+      for (const slant of SLANTS) {
+        let score = 0;
+        for (let n = 0; n < judged; n++, j++) score += least[j]! / counts[j]!;
+        if (score < bestScore) {
+          bestScore = score;
+          best = slant;
+        }
+      }
+      const x0 = segment * SLANT_SEGMENT;
+      for (let x = x0; x < Math.min(w, x0 + SLANT_SEGMENT); x++) {
+        const p = row[x]!;
+        if (p > 0) addJob(jobs, row, x, p, w, best);
+      }
+    }
+  });
 }
 
 /**
@@ -362,6 +447,15 @@ export class PoolScratch {
   shiftBytes: Uint8Array[] = [];
   even = new Uint32Array(0);
   odd = new Uint32Array(0);
+  private jobList: JobList | undefined;
+
+  /** The kernel's job list for rows of w pixels: one job per pixel, or per pixel judged and slant. */
+  jobs(w: number): JobList {
+    const maxJobs =
+      w + SLANTS.length * Math.ceil(w / SLANT_SEGMENT) * Math.ceil(SLANT_SEGMENT / SLANT_SAMPLE);
+    if (this.jobList?.maxJobs !== maxJobs) this.jobList = new JobList(maxJobs, 2 * POOL_REACH + 1);
+    return this.jobList;
+  }
 
   forRow(w: number, words: number): this {
     if (this.shifts[0]?.length !== w * words) {
