@@ -19,15 +19,26 @@ export interface Matching {
 /** A pixel matches at a reading when its grey level differs by at most this (see differenceAt). */
 export const MATCHED = 12;
 
-/** Share of `pixels` that fail to match (see MATCHED) at the readings `readingOf` gives them; 1 for none. */
+/**
+ * Share of `pixels` that fail to match (see MATCHED) at the readings `readingOf` gives them; 1 for none. With
+ * `below`, the count stops once the share cannot end below it, and a share of at least `below` is returned (a search
+ * for the least share over many readings reads most of them only in part).
+ */
 export function unmatchedShare(
   m: Matching,
   pixels: readonly number[],
   readingOf: (i: number) => number,
+  below = Number.POSITIVE_INFINITY,
 ): number {
+  const count = pixels.length;
+  if (count === 0) return 1;
+  // The least count of failures whose share is not below `below` (count + 1: none is).
+  let stop = Number.isFinite(below) ? Math.min(count + 1, Math.max(0, Math.ceil(below * count))) : count + 1;
+  while (stop > 0 && (stop - 1) / count >= below) stop--;
+  while (stop <= count && stop / count < below) stop++;
   let n = 0;
-  for (const i of pixels) if (differenceAt(m, i, readingOf(i)) > MATCHED) n++;
-  return pixels.length > 0 ? n / pixels.length : 1;
+  for (const i of pixels) if (differenceAt(m, i, readingOf(i)) > MATCHED && ++n >= stop) break;
+  return n / count;
 }
 
 /**

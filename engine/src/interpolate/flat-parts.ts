@@ -170,7 +170,7 @@ function surroundOf(
   let best: number | undefined;
   let least = RING_UNMATCHED;
   for (let d = Math.floor(range.min); d <= Math.ceil(range.max); d++) {
-    const share = unmatchedShare(m, ring, () => d);
+    const share = unmatchedShare(m, ring, () => d, least);
     if (share < least) {
       least = share;
       best = d;
