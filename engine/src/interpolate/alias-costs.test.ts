@@ -6,8 +6,8 @@ describe('unmatchedShare', () => {
   const width = 97;
   const next = seeded(11);
   const row = () => Uint8Array.from({ length: width }, () => Math.floor(next() * 256));
-  const own = { data: row(), width, height: 1 };
-  const other = { data: row(), width, height: 1 };
+  const own = { data: row(), width, height: 1, scale: 1 };
+  const other = { data: row(), width, height: 1, scale: 1 };
   const codes = new Uint32Array(width);
   const m: Matching = {
     map: new Float32Array(width),

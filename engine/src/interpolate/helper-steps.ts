@@ -12,7 +12,7 @@ import {
 } from './census-sgm';
 import { edgeCodes } from './fine-edges';
 import { settleFlatParts } from './flat-parts';
-import { periodMap } from './periodic-structure';
+import { foldToFront, periodMap } from './periodic-structure';
 import { type Grid, planRows, synthesizeRows, type ViewPlan } from './view-synthesis';
 
 /**
@@ -29,6 +29,11 @@ export const steps = {
   },
   periodMap: (gray: GrayImage, out: Float32Array) => {
     out.set(periodMap(gray));
+  },
+  /** foldToFront of `from` into `map` (refilled from it first, so that a rerun starts over). */
+  foldToFront: (map: Float32Array, from: Float32Array, period: Float32Array, w: number, h: number) => {
+    map.set(from);
+    foldToFront(map, period, w, h);
   },
   windowCosts: (v: SgmVolume, y0: number, y1: number) => windowCostRows(v, y0, y1),
   /** One aggregation sweep into its own total (cleared first, so that a rerun does not add twice). */

@@ -21,6 +21,7 @@ import {
   censusOnHelper,
   censusSgmOnTwoThreads,
   edgeCodesOnTwoThreads,
+  foldedOnTwoThreads,
   periodMapOnHelper,
   settledOnTwoThreads,
   sharedImage,
@@ -140,8 +141,11 @@ export async function interpolatePair(
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
     : censusSgm(grayL, grayR, sgm, census);
-  foldToFront(maps.left, periods, maps.width, maps.height);
-  foldToFront(maps.right, (await periodsRight) ?? periodMap(grayR), maps.width, maps.height);
+  if (periodsRight) await foldedOnTwoThreads(maps, periods, await periodsRight);
+  else {
+    foldToFront(maps.left, periods, maps.width, maps.height);
+    foldToFront(maps.right, periodMap(grayR), maps.width, maps.height);
+  }
   // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
   placeThinLines(grayL, grayR, { left, right: levelled(right, fits) }, maps, range);
   // Per view: the disparity completed, its reliable flags' local support (see supportOf), and the synthesis' trust.

@@ -17,6 +17,7 @@ import {
 import { edgeCodes } from './fine-edges';
 import { settleFlatParts } from './flat-parts';
 import { onHelper } from './helper-thread';
+import { foldToFront } from './periodic-structure';
 import {
   emptyPlan,
   type Grid,
@@ -71,6 +72,24 @@ export async function censusSgmOnTwoThreads(
   const maps = sgmMaps(v);
   await side(onHelper('finishedRows', v, maps, mid, v.h), () => finishedRows(v, maps, 0, mid));
   return maps;
+}
+
+/**
+ * foldToFront of both maps (on SharedArrayBuffers, as censusSgmOnTwoThreads gives them), the right one's on the
+ * helper thread with its period map (shared, as periodMapOnHelper gives it), with the same values.
+ */
+export async function foldedOnTwoThreads(
+  maps: DisparityMaps,
+  periodsLeft: Float32Array,
+  periodsRight: Float32Array,
+): Promise<void> {
+  const { width: w, height: h } = maps;
+  // The helper's step folds a copy of the map into it (see steps.foldToFront).
+  const from = allocate(Float32Array, maps.right.length, true);
+  from.set(maps.right);
+  await side(onHelper('foldToFront', maps.right, from, periodsRight, w, h), () => {
+    foldToFront(maps.left, periodsLeft, w, h);
+  });
 }
 
 /** The input with its maps on SharedArrayBuffers: only the grey views (small) are copied to the helper. */
