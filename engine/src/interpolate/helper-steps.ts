@@ -1,7 +1,7 @@
 import { census5x5, halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 import type { RawImage } from '../image';
-import { type AliasInput, aliasSide } from './ambiguous-repeats';
+import type { AliasInput } from './ambiguous-repeats';
 import {
   addTotals,
   aggregateSweep,
@@ -11,7 +11,7 @@ import {
   windowCostRows,
 } from './census-sgm';
 import { edgeCodes } from './fine-edges';
-import { settleFlatParts } from './flat-parts';
+import { runSideChain, type SideChain } from './other-readings';
 import { foldToFront, periodMap } from './periodic-structure';
 import { type Grid, planRows, synthesizeRows, type ViewPlan } from './view-synthesis';
 
@@ -44,27 +44,9 @@ export const steps = {
   addTotals: (into: Uint16Array, from: Uint16Array, start: number, end: number) =>
     addTotals(into, from, start, end),
   finishedRows: (v: SgmVolume, maps: DisparityMaps, y0: number, y1: number) => finishedRows(v, maps, y0, y1),
-  /** aliasSide into `out`, refilled from the map first (a rerun starts over); the count moved into changed[0]. */
-  aliasSide: (input: AliasInput, side: 'left' | 'right', out: Float32Array, changed: Int32Array) => {
-    out.set(input.maps[side]);
-    changed[0] = aliasSide(input, side, out);
-  },
-  /**
-   * settleFlatParts of one side into `primary` and `alias`, refilled first from the map and from `aliasFrom` (a rerun
-   * starts over); the count of pixels set into settled[0].
-   */
-  settleFlatParts: (
-    input: AliasInput,
-    side: 'left' | 'right',
-    primary: Float32Array,
-    alias: Float32Array,
-    aliasFrom: Float32Array,
-    settled: Int32Array,
-  ) => {
-    primary.set(input.maps[side]);
-    alias.set(aliasFrom);
-    settled[0] = settleFlatParts(input, side, primary, alias);
-  },
+  /** One view's chain of other readings (see runSideChain: it refills its arrays first). */
+  sideChain: (input: AliasInput, side: 'left' | 'right', chain: SideChain) =>
+    runSideChain(input, side, chain),
   edgeCodes: (image: RawImage, cells: Uint8Array, disparity: Float32Array, grid: Grid, into: Uint8Array) => {
     edgeCodes(image, cells, disparity, grid, into);
   },

@@ -3,27 +3,25 @@ import sharp from 'sharp';
 import { type GrayImage, reducedGray } from '../cv/gray';
 import { loadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
-import { type AliasInput, type AliasMaps, aliasMaps } from './ambiguous-repeats';
+import type { AliasInput, AliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm } from './census-sgm';
 import { averageWithin, changedColumns } from './changed-columns';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { edgeCodes } from './fine-edges';
-import { settleFlatParts } from './flat-parts';
 import { startHelper } from './helper-thread';
 import { applyFits, levelFits, levelled, levelsOf, matchLevels } from './levels';
+import { otherReadings, runSideChain, sideChain } from './other-readings';
 import { foldToFront, periodMap, structurePeriods } from './periodic-structure';
 import { crossFade } from './quality';
-import { oneReadingPerStructure } from './structure-reading';
 import { placeThinLines } from './thin-lines';
 import {
-  aliasMapsOnTwoThreads,
   censusOnHelper,
   censusSgmOnTwoThreads,
   edgeCodesOnTwoThreads,
   foldedOnTwoThreads,
+  otherReadingsOnTwoThreads,
   periodMapOnHelper,
-  settledOnTwoThreads,
   sharedImage,
   sharedView,
   synthesizeViewsOnTwoThreads,
@@ -167,23 +165,14 @@ export async function interpolatePair(
   const inside = positions.filter((percent) => percent > 0 && percent < 100).map((percent) => percent / 100);
   const synthesize = confidence >= SYNTHESIS_CONFIDENCE && inside.length > 0;
   const aliasInput = { left: grayL, right: grayR, maps, range, codes: census };
-  const alias = !synthesize
-    ? undefined
+  // The other readings of repeated structures, and the maps read instead of the matcher's (see otherReadings).
+  const other = !synthesize
+    ? {}
     : twoThreads
-      ? await aliasMapsOnTwoThreads(aliasInput)
-      : aliasMaps(aliasInput);
-  const settled = !synthesize
-    ? undefined
-    : twoThreads
-      ? await settledOnTwoThreads(aliasInput, alias)
-      : settledMaps(aliasInput, alias);
-  // A structure read on both sides of one reading takes that reading alone (see oneReadingPerStructure).
-  const paired = settled?.alias ?? alias;
-  const one = paired ? oneReadingPerStructure(aliasInput, settled?.primary ?? maps, paired) : undefined;
-  const primary = one?.primary ?? settled?.primary;
-  if (primary) readings[0] = reading(primary);
-  const second = one?.alias ?? paired;
-  if (second) readings.push(reading(second));
+      ? await otherReadingsOnTwoThreads(aliasInput)
+      : otherReadingsHere(aliasInput);
+  if (other.primary) readings[0] = reading(other.primary);
+  if (other.second) readings.push(reading(other.second));
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
   const images = twoThreads ? { left: sharedImage(left), right: sharedImage(right) } : { left, right };
   const plansOf = async ({ left: l, right: r }: (typeof readings)[number]) => {
@@ -228,25 +217,13 @@ export async function interpolatePair(
   return { frames, confidence };
 }
 
-/**
- * The maps with the flat parts of a repeated structure read as wholes (see settleFlatParts), and the alias maps
- * with their other reading (`alias` itself, written in place, when there is one); undefined when there are none,
- * and then nothing was written.
- */
-function settledMaps(
-  input: AliasInput,
-  alias: AliasMaps | undefined,
-): { primary: AliasMaps; alias: AliasMaps } | undefined {
-  const copy = (maps: AliasMaps) => ({
-    left: new Float32Array(maps.left),
-    right: new Float32Array(maps.right),
-  });
-  const primary = copy(input.maps);
-  const other = alias ?? copy(input.maps);
-  const settled =
-    settleFlatParts(input, 'left', primary.left, other.left) +
-    settleFlatParts(input, 'right', primary.right, other.right);
-  return settled > 0 ? { primary, alias: other } : undefined;
+/** Both views' chains of other readings run on this thread (see other-readings.ts). */
+function otherReadingsHere(input: AliasInput): { primary?: AliasMaps; second?: AliasMaps } {
+  const n = input.maps.left.length;
+  const [left, right] = [sideChain(n, false), sideChain(n, false)];
+  runSideChain(input, 'left', left);
+  runSideChain(input, 'right', right);
+  return otherReadings(left, right);
 }
 
 /**

@@ -85,7 +85,7 @@ interface Sides {
 }
 
 /** One view: the structure's reading written into both maps (in place); the count of pixels set. */
-function commitSide(
+export function commitSide(
   input: AliasInput,
   side: 'left' | 'right',
   primary: Float32Array,

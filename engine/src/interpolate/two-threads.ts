@@ -1,6 +1,6 @@
 import type { GrayImage } from '../cv/gray';
 import type { RawImage } from '../image';
-import { type AliasInput, type AliasMaps, aliasSide } from './ambiguous-repeats';
+import type { AliasInput, AliasMaps } from './ambiguous-repeats';
 import {
   addTotals,
   aggregateSweep,
@@ -15,8 +15,8 @@ import {
   windowCostRows,
 } from './census-sgm';
 import { edgeCodes } from './fine-edges';
-import { settleFlatParts } from './flat-parts';
 import { onHelper } from './helper-thread';
+import { otherReadings, runSideChain, sideChain } from './other-readings';
 import { foldToFront } from './periodic-structure';
 import {
   emptyPlan,
@@ -101,47 +101,19 @@ function sharedAliasInput(input: AliasInput): AliasInput {
 }
 
 /**
- * aliasMaps on two threads, with the same result: the right view's map on the helper, the left one's here. Only the
- * grey views (small) are copied to the helper; the rest is read where it is when shared.
+ * Both views' chains of other readings (see other-readings.ts), the right one's on the helper thread, with the same
+ * result as otherReadings of both run here. Only the grey views (small) are copied to the helper; the rest is read
+ * where it is when shared.
  */
-export async function aliasMapsOnTwoThreads(input: AliasInput): Promise<AliasMaps | undefined> {
-  const shared = sharedAliasInput(input);
-  const left = new Float32Array(shared.maps.left);
-  const right = allocate(Float32Array, shared.maps.right.length, true);
-  const changed = allocate(Int32Array, 1, true);
-  let moved = 0;
-  await side(onHelper('aliasSide', shared, 'right', right, changed), () => {
-    moved = aliasSide(shared, 'left', left);
-  });
-  return moved + changed[0]! === 0 ? undefined : { left, right };
-}
-
-/**
- * settledMaps' settleFlatParts of both views, the right one's on the helper thread, with the same result: the maps
- * with the flat parts read as wholes and the alias maps (copies of `alias`, or of the maps without one) with their
- * other reading; undefined when no pixel was set.
- */
-export async function settledOnTwoThreads(
+export async function otherReadingsOnTwoThreads(
   input: AliasInput,
-  alias: AliasMaps | undefined,
-): Promise<{ primary: AliasMaps; alias: AliasMaps } | undefined> {
+): Promise<{ primary?: AliasMaps; second?: AliasMaps }> {
   const shared = sharedAliasInput(input);
-  const n = shared.maps.right.length;
-  const primary = { left: new Float32Array(shared.maps.left), right: allocate(Float32Array, n, true) };
-  const other = {
-    left: new Float32Array(alias?.left ?? shared.maps.left),
-    right: allocate(Float32Array, n, true),
-  };
-  const settled = allocate(Int32Array, 1, true);
-  const aliasFrom = sharedCopy(alias?.right ?? shared.maps.right, true);
-  let here = 0;
-  await side(
-    onHelper('settleFlatParts', shared, 'right', primary.right, other.right, aliasFrom, settled),
-    () => {
-      here = settleFlatParts(shared, 'left', primary.left, other.left);
-    },
-  );
-  return here + settled[0]! > 0 ? { primary, alias: other } : undefined;
+  const n = shared.maps.left.length;
+  const left = sideChain(n, false);
+  const right = sideChain(n, true);
+  await side(onHelper('sideChain', shared, 'right', right), () => runSideChain(shared, 'left', left));
+  return otherReadings(left, right);
 }
 
 /** What edgeCodes reads for one view. */
