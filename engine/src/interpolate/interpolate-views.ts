@@ -111,14 +111,16 @@ export async function interpolatePair(
   const opencv = loadOpenCv();
   const [grayL, grayR] = await grays;
   matchLevels(grayR.data, grayL.data, 1, 0);
-  // On two threads the census codes are computed on the helper meanwhile.
+  // On two threads the helper makes the left view's period map (read first), the census codes and the right view's
+  // period map (read once the matching is done) meanwhile: in a new process this thread spends ~0.5 s loading
+  // OpenCV.js, and once it is loaded it waits no longer for the left map than it would take to make it.
+  const periodsLeft = twoThreads ? periodMapOnHelper(grayL) : undefined;
   const codes = twoThreads ? censusOnHelper(grayL, grayR) : undefined;
-  // The right view's period map, read once the matching is done, on the helper after them.
   const periodsRight = twoThreads ? periodMapOnHelper(grayR) : undefined;
   const { cv } = await opencv;
   // Repeated structures: their periods bound the range searched, their copies' costs are pooled, their readings
   // moved in front (see periodic-structure.ts).
-  const periods = periodMap(grayL);
+  const periods = (await periodsLeft) ?? periodMap(grayL);
   const range = await disparityRange(
     cv,
     grayL,
