@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
-import { renderView } from '../cv/synthetic-scene';
+import { makeLayeredScene, renderView } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
 import { layeredViews } from '../testing/layered-views';
 import { SLIVER_SIZES, sliverPair } from '../testing/sliver-views';
@@ -111,6 +111,21 @@ describe('interpolateViews', () => {
     two.frames.forEach((frame, k) => {
       expect(Buffer.from(frame.data).equals(Buffer.from(one.frames[k]!.data))).toBe(true);
     });
+  });
+
+  it('cross-fades two unrelated pictures, on two threads as on one', async () => {
+    const a = makeLayeredScene({ width: 480, height: 320, seed: 3, maxDisparity: 20 });
+    const b = makeLayeredScene({ width: 480, height: 320, seed: 4, maxDisparity: 20 });
+    const [left, right] = [renderView(a, 0), renderView(b, 1)];
+    const one = await interpolatePair(left, right, [25, 50, 75], { threads: 1 });
+    const two = await interpolatePair(left, right, [25, 50, 75], { threads: 2 });
+    expect(one.confidence).toBeLessThan(0.2);
+    expect(two.confidence).toBe(one.confidence);
+    for (const [k, t] of [0.25, 0.5, 0.75].entries()) {
+      const fade = crossFade(left, right, t).data;
+      expect(Buffer.from(one.frames[k]!.data).equals(Buffer.from(fade))).toBe(true);
+      expect(Buffer.from(two.frames[k]!.data).equals(Buffer.from(fade))).toBe(true);
+    }
   });
 
   it('makes frames of views a pixel high or wide', async () => {

@@ -148,6 +148,10 @@ export async function interpolatePair(
   }
   // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
   placeThinLines(grayL, grayR, { left, right: levelled(right, fits) }, maps, range);
+  // The maps are final: on two threads the right view's chain of other readings starts on the helper while this
+  // thread judges the pair's confidence (it is thrown away if the frames turn out to be cross-fades).
+  const aliasInput = { left: grayL, right: grayR, maps, range, codes: census };
+  const otherOnTwoThreads = twoThreads ? otherReadingsOnTwoThreads(aliasInput) : undefined;
   // Per view: the disparity completed, its reliable flags' local support (see supportOf), and the synthesis' trust.
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
     const sides = {
@@ -166,13 +170,12 @@ export async function interpolatePair(
   const grid = { width: maps.width, height: maps.height, scale: left.width / grayL.width };
   const inside = positions.filter((percent) => percent > 0 && percent < 100).map((percent) => percent / 100);
   const synthesize = confidence >= SYNTHESIS_CONFIDENCE && inside.length > 0;
-  const aliasInput = { left: grayL, right: grayR, maps, range, codes: census };
   // The other readings of repeated structures, and the maps read instead of the matcher's (see otherReadings).
-  const other = !synthesize
-    ? {}
-    : twoThreads
-      ? await otherReadingsOnTwoThreads(aliasInput)
-      : otherReadingsHere(aliasInput);
+  const other = otherOnTwoThreads
+    ? await otherOnTwoThreads(synthesize)
+    : synthesize
+      ? otherReadingsHere(aliasInput)
+      : {};
   if (other.primary) readings[0] = reading(other.primary);
   if (other.second) readings.push(reading(other.second));
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.

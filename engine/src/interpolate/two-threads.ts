@@ -101,19 +101,28 @@ function sharedAliasInput(input: AliasInput): AliasInput {
 }
 
 /**
- * Both views' chains of other readings (see other-readings.ts), the right one's on the helper thread, with the same
- * result as otherReadings of both run here. Only the grey views (small) are copied to the helper; the rest is read
+ * Both views' chains of other readings (see other-readings.ts) on two threads, with the same result as
+ * otherReadings of both run here: the right one's starts on the helper now, the left one's runs here when the
+ * returned function is called with `run` true (false: none is wanted after all, and the helper's is only waited
+ * for). The maps must not change meanwhile. Only the grey views (small) are copied to the helper; the rest is read
  * where it is when shared.
  */
-export async function otherReadingsOnTwoThreads(
+export function otherReadingsOnTwoThreads(
   input: AliasInput,
-): Promise<{ primary?: AliasMaps; second?: AliasMaps }> {
+): (run: boolean) => Promise<{ primary?: AliasMaps; second?: AliasMaps }> {
   const shared = sharedAliasInput(input);
   const n = shared.maps.left.length;
-  const left = sideChain(n, false);
   const right = sideChain(n, true);
-  await side(onHelper('sideChain', shared, 'right', right), () => runSideChain(shared, 'left', left));
-  return otherReadings(left, right);
+  const there = onHelper('sideChain', shared, 'right', right);
+  return async (run) => {
+    if (!run) {
+      await there;
+      return {};
+    }
+    const left = sideChain(n, false);
+    await side(there, () => runSideChain(shared, 'left', left));
+    return otherReadings(left, right);
+  };
 }
 
 /** What edgeCodes reads for one view. */
