@@ -235,6 +235,22 @@ export function lanes32(value: number): number[] {
 export const IOTA16 = Array.from({ length: 8 }, (_, k) => [k, 0]).flat();
 
 /**
+ * The eight 16-bit lanes first … first + 7 on the stack, `first` the 32-bit value the instructions `first` push (a
+ * chunk's levels: local k, or k plus a shift).
+ */
+export function laneIndices16(first: number[]): number[] {
+  return [...op.v128Const(IOTA16), ...first, ...op.i16x8Splat, ...op.i16x8Add];
+}
+
+/** The address base + x · stride (+ offset) on the stack, each a local. */
+export function addressOf(base: number, x: number, stride: number, offset?: number): number[] {
+  return [
+    ...[...op.get(base), ...op.get(x), ...op.get(stride), ...op.i32Mul, ...op.i32Add],
+    ...(offset === undefined ? [] : [...op.get(offset), ...op.i32Add]),
+  ];
+}
+
+/**
  * The least of the eight 16-bit lanes of local `v`, by `min` (i16x8.min_s or min_u), read by `extract` (lane 0,
  * signed or not) onto the stack as a 32-bit value; `v` is overwritten.
  */

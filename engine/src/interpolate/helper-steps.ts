@@ -33,7 +33,7 @@ export const steps = {
   /** foldToFront of `from` into `map` (refilled from it first, so that a rerun starts over). */
   foldToFront: (map: Float32Array, from: Float32Array, period: Float32Array, w: number, h: number) => {
     map.set(from);
-    foldToFront(map, period, w, h);
+    foldToFront(map, period, w, h, from);
   },
   windowCosts: (v: SgmVolume, y0: number, y1: number) => windowCostRows(v, y0, y1),
   /** One aggregation sweep into its own total (cleared first, so that a rerun does not add twice). */

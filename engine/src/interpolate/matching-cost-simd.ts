@@ -1,4 +1,4 @@
-import { align16, I32, lanes16, lazyKernel, op, V128 } from '../cv/wasm-module';
+import { addressOf, align16, I32, lanes16, lazyKernel, op, V128 } from '../cv/wasm-module';
 
 /**
  * census-sgm.ts' matching costs of one row (rowCosts over the row's pixels) as a WebAssembly SIMD kernel, value for
@@ -89,15 +89,7 @@ const COSTS = [
   ...[...op.get(W), ...op.i32(1), ...op.i32Sub, ...op.get(X), ...op.i32Sub, ...op.get(MIN), ...op.i32Add],
   ...[...op.get(K), ...op.i32Add, ...op.i32(2), ...op.i32Shl, ...op.set(AT)],
   // The byte address of out[x · levels + k], for the store below.
-  ...[
-    ...op.get(OUT),
-    ...op.get(X),
-    ...op.get(LEVELS),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.get(K),
-    ...op.i32Add,
-  ],
+  ...addressOf(OUT, X, LEVELS, K),
   ...[...distances(CR), ...distances(AFTER), ...distances(BEFORE), ...op.i32x4MinU, ...op.i32x4MinU],
   ...[...op.get(BITV), ...op.i32x4Mul],
   // |rgbL − rgbR| per byte (the fourth bytes are zeros), summed per pixel, capped.
@@ -107,15 +99,7 @@ const COSTS = [
   ...[...op.get(CAPV), ...op.i32x4MinS, ...op.i32x4Add],
   // Four bytes, those of levels past k_to as they were.
   ...[...op.v128Const(ZEROS), ...op.i16x8NarrowI32x4U, ...op.v128Const(ZEROS), ...op.i8x16NarrowI16x8U],
-  ...[
-    ...op.get(OUT),
-    ...op.get(X),
-    ...op.get(LEVELS),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.get(K),
-    ...op.i32Add,
-  ],
+  ...addressOf(OUT, X, LEVELS, K),
   ...op.v128Load32Zero(),
   ...[
     ...op.v128Const(IOTA),

@@ -517,9 +517,16 @@ const TOLERANCE = 2;
  * stays there. Measured, folding every copy to its alias just in front of the wall instead cost fences standing
  * more than a period in front 4 to 10 dB (12 dB over a cross-fade down to 0.5), where this rule keeps them and a
  * tiled floor's 10 dB gain alike. NaN readings stay.
+ * The readings are judged in `source` (what `map` holds: a copy of it unless the caller has one), the moves written
+ * to `map`.
  */
-export function foldToFront(map: Float32Array, period: Float32Array, w: number, h: number): number {
-  const source = map.slice();
+export function foldToFront(
+  map: Float32Array,
+  period: Float32Array,
+  w: number,
+  h: number,
+  source: Float32Array = map.slice(),
+): number {
   const around = new Float32Array((2 * BEHIND_ROWS + 1) * (MAX_PERIOD * 2 + 2));
   let moved = 0;
   for (let by = 0; by < h; by += BLOCK) {

@@ -1,4 +1,14 @@
-import { align16, I32, IOTA16, lanes16, lazyKernel, leastLane16, op, V128 } from '../cv/wasm-module';
+import {
+  addressOf,
+  align16,
+  I32,
+  laneIndices16,
+  lanes16,
+  lazyKernel,
+  leastLane16,
+  op,
+  V128,
+} from '../cv/wasm-module';
 
 /**
  * periodic-structure.ts' pooling of a repeated structure's copies (poolPeriodicRow) as a WebAssembly SIMD kernel,
@@ -53,9 +63,8 @@ const nextChunk = [
 const SUMS_AT = [...op.get(SUMS), ...op.get(K), ...op.i32(1), ...op.i32Shl, ...op.i32Add];
 /** IDX: the levels K… K + 7 plus local `shift` (or nothing). */
 const indices = (shift?: number) => [
-  ...[...op.v128Const(IOTA16), ...op.get(K)],
-  ...(shift === undefined ? [] : [...op.get(shift), ...op.i32Add]),
-  ...[...op.i16x8Splat, ...op.i16x8Add, ...op.set(IDX)],
+  ...laneIndices16([...op.get(K), ...(shift === undefined ? [] : [...op.get(shift), ...op.i32Add])]),
+  ...op.set(IDX),
 ];
 
 /** A job's sums: every copy's levels K + S (clamped to 0 … levels − 1), added chunk by chunk. */
@@ -122,16 +131,7 @@ const COPY_SUMS = [
 const MEANS = [
   ...[...op.get(MUL), ...op.i16x8Splat, ...op.set(M), ...op.i32(0), ...op.set(K)],
   ...op.loop,
-  ...[
-    ...op.get(OUT),
-    ...op.get(X),
-    ...op.get(LEVELS),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.get(K),
-    ...op.i32Add,
-  ],
-  ...op.set(BASE),
+  ...[...addressOf(OUT, X, LEVELS, K), ...op.set(BASE)],
   ...indices(),
   ...[...op.get(BASE), ...op.get(BASE), ...op.v128Load8x8U()],
   ...[...SUMS_AT, ...op.v128Load(), ...op.get(M), ...op.i16x8Q15mulrSatS],
@@ -236,7 +236,8 @@ export function poolRowOnKernel(
   const words = new Int32Array(heap.buffer, jobsAt, jobs.words.length);
   words.set(jobs.words.subarray(0, jobs.length));
   kernel.least(rowAtHeap, levels, jobsAt, jobs.count, outAt, sumsAt);
-  const least = new Uint32Array(heap.buffer, outAt, jobs.count).slice();
+  // Read by `choose` before anything is written over the out area.
+  const least = new Uint32Array(heap.buffer, outAt, jobs.count);
   jobs.clear();
   choose(least);
   if (jobs.count === 0) return;

@@ -1,4 +1,4 @@
-import { align16, I32, IOTA16, lanes16, lazyKernel, leastLane16, op, V128 } from '../cv/wasm-module';
+import { align16, I32, laneIndices16, lanes16, lazyKernel, leastLane16, op, V128 } from '../cv/wasm-module';
 
 /**
  * census-sgm.ts' aggregation step (stepPair, both paths of a sweep) as a WebAssembly SIMD kernel, value for value:
@@ -109,14 +109,7 @@ const ROW = [
   ...[...op.v128Const(HUGE_V), ...op.set(MIN_A), ...op.v128Const(HUGE_V), ...op.set(MIN_B)],
   ...[...op.i32(0), ...op.set(K)],
   ...op.loop,
-  ...[
-    ...op.v128Const(IOTA16),
-    ...op.get(K),
-    ...op.i16x8Splat,
-    ...op.i16x8Add,
-    ...op.get(LEVELSV),
-    ...op.i16x8LtS,
-  ],
+  ...[...laneIndices16(op.get(K)), ...op.get(LEVELSV), ...op.i16x8LtS],
   ...op.set(MASK),
   ...[...op.get(COST), ...op.get(K), ...op.i32Add, ...op.v128Load8x8U(), ...op.set(C)],
   ...pathChunk(LINE, OLD_A, V_A, MIN_A, JUMP_A, PREVV_A),

@@ -1,4 +1,4 @@
-import { align16, I32, IOTA16, lanes16, lazyKernel, leastLane16, op, V128 } from '../cv/wasm-module';
+import { align16, I32, laneIndices16, lanes16, lazyKernel, leastLane16, op, V128 } from '../cv/wasm-module';
 
 /**
  * census-sgm.ts' winner search (winnerRows' two passes over a pixel's levels) as a WebAssembly SIMD kernel, value
@@ -48,7 +48,7 @@ const NONE_V = lanes16(NONE16);
 
 /** IDX: the levels K… K + 7; INR: those within [K_FROM, K_TO]. */
 const RANGE = [
-  ...[...op.v128Const(IOTA16), ...op.get(K), ...op.i16x8Splat, ...op.i16x8Add, ...op.set(IDX)],
+  ...[...laneIndices16(op.get(K)), ...op.set(IDX)],
   ...[...op.get(IDX), ...op.get(KFV), ...op.i16x8GeS, ...op.get(IDX), ...op.get(KTV), ...op.i16x8LeS],
   ...[...op.v128And, ...op.set(INR)],
 ];
