@@ -14,7 +14,8 @@ export const MIN_CENTRAL_MATCHES = 24;
 /**
  * Points of the left view's central part [x0, x1) × [y0, y1) worth matching along a row, spread by area: in each
  * cell of a grid, the PER_CELL pixels with the most horizontal detail (the sum of squared horizontal gradients over
- * the patch; a patch without it, e.g. on a horizontal edge, cannot be placed along the row), at least a patch apart.
+ * the patch's every other row; a patch without it, e.g. on a horizontal edge, cannot be placed along the row), at
+ * least a patch apart.
  */
 function gridPoints(
   gray: GrayImage,
@@ -23,10 +24,11 @@ function gridPoints(
   y0: number,
   y1: number,
 ): { x: number[]; y: number[] } {
-  const { width, data } = gray;
+  const { width } = gray;
   const points = { x: [] as number[], y: [] as number[] };
   const cellWidth = (x1 - x0) / GRID_COLUMNS;
   const cellHeight = (y1 - y0) / GRID_ROWS;
+  const detail = rowDetail(gray, x0 - 1, x1 + 1, y0 - 1 - PATCH, y1 + 1 + PATCH);
   for (let row = 0; row < GRID_ROWS; row++) {
     for (let column = 0; column < GRID_COLUMNS; column++) {
       const cx0 = Math.max(PATCH + 1, Math.round(x0 + column * cellWidth));
@@ -38,13 +40,7 @@ function gridPoints(
       for (let y = cy0; y < cy1; y += 2) {
         for (let x = cx0; x < cx1; x += 2) {
           let score = 0;
-          for (let dy = -PATCH; dy <= PATCH; dy += 2) {
-            const i = (y + dy) * width + x;
-            for (let dx = -PATCH; dx <= PATCH; dx++) {
-              const g = data[i + dx + 1]! - data[i + dx - 1]!;
-              score += g * g;
-            }
-          }
+          for (let dy = -PATCH; dy <= PATCH; dy += 2) score += detail.at(x, y + dy);
           if (best.length === PER_CELL && score <= best[PER_CELL - 1]!.score) continue;
           if (best.some((p) => Math.abs(p.x - x) <= PATCH && Math.abs(p.y - y) <= PATCH)) continue;
           best.push({ score, x, y });
@@ -61,6 +57,37 @@ function gridPoints(
   return points;
 }
 
+/**
+ * The sums of squared horizontal gradients over a patch's row, (2·PATCH + 1) px centred at each pixel of
+ * [x0, x1) × [y0, y1) (clipped to where the sum's pixels lie inside the image), made once by a running sum along each
+ * row: the grid's candidates overlap, and summing every patch afresh took ~100 ms of a new process's CPU (1024 px).
+ * Integers throughout, so the scores are exactly the per-patch sums.
+ */
+function rowDetail(gray: GrayImage, x0: number, x1: number, y0: number, y1: number) {
+  const { width, height, data } = gray;
+  const reach = PATCH + 1;
+  const left = Math.max(reach, x0);
+  const columns = Math.max(0, Math.min(width - reach, x1) - left);
+  const top = Math.max(0, y0);
+  const rows = Math.max(0, Math.min(height, y1) - top);
+  const sums = new Int32Array(columns * rows);
+  for (let r = 0; r < rows; r++) {
+    const i = (top + r) * width;
+    const squared = (x: number) => {
+      const g = data[i + x + 1]! - data[i + x - 1]!;
+      return g * g;
+    };
+    let sum = 0;
+    for (let x = left - PATCH; x < left + PATCH; x++) sum += squared(x);
+    for (let c = 0; c < columns; c++) {
+      sum += squared(left + c + PATCH);
+      sums[r * columns + c] = sum;
+      sum -= squared(left + c - PATCH);
+    }
+  }
+  return { at: (x: number, y: number) => sums[(y - top) * columns + x - left]! };
+}
+
 /** Half the side of the patches compared along a row: reduced px at the fine level, half of those at the coarse. */
 const PATCH = 3;
 const COARSE_PATCH = 2;
@@ -68,62 +95,69 @@ const COARSE_PATCH = 2;
 const MIN_ZNCC = 0.8;
 const UNIQUE_MARGIN = 0.05;
 
-/** A grey image ready for patch correlation: its pixels and the mean and spread of each patch (integral images). */
-interface Level {
-  gray: GrayImage;
-  patch: number;
-  /** Mean and root of the summed squared deviations of the patch centred at (x, y) (which must lie inside). */
-  stats(x: number, y: number): { mean: number; spread: number };
+/** Mean and root of the summed squared deviations of a patch. */
+interface Patch {
+  mean: number;
+  spread: number;
 }
 
-function level(gray: GrayImage, patch: number): Level {
-  const { width, height, data } = gray;
-  const w1 = width + 1;
-  const sum = new Float64Array(w1 * (height + 1));
-  const squares = new Float64Array(w1 * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    let rowSquares = 0;
-    for (let x = 0; x < width; x++) {
-      const v = data[y * width + x]!;
-      row += v;
-      rowSquares += v * v;
-      sum[(y + 1) * w1 + x + 1] = sum[y * w1 + x + 1]! + row;
-      squares[(y + 1) * w1 + x + 1] = squares[y * w1 + x + 1]! + rowSquares;
+const area = (patch: number) => (2 * patch + 1) ** 2;
+
+/**
+ * The patch of half side `patch` centred at (x, y), or undefined where no correlation is defined: it leaves the image
+ * or is flat (spread < 1). Summed directly: the left patch is fixed for each point's search, and the right one is
+ * summed with the correlation (see zncc); integral images of both views took more than the search (~65 ms of a new
+ * process's CPU at 1024 px). Integer sums, so the statistics are exactly theirs.
+ */
+function patchAt(gray: GrayImage, patch: number, x: number, y: number): Patch | undefined {
+  if (x < patch || y < patch || x >= gray.width - patch || y >= gray.height - patch) return undefined;
+  let s = 0;
+  let q = 0;
+  for (let dy = -patch; dy <= patch; dy++) {
+    const i = (y + dy) * gray.width + x;
+    for (let dx = -patch; dx <= patch; dx++) {
+      const v = gray.data[i + dx]!;
+      s += v;
+      q += v * v;
     }
   }
-  const area = (2 * patch + 1) ** 2;
-  return {
-    gray,
-    patch,
-    stats(x, y) {
-      const x0 = x - patch;
-      const y0 = y - patch;
-      const x1 = x + patch + 1;
-      const y1 = y + patch + 1;
-      const s = sum[y1 * w1 + x1]! - sum[y0 * w1 + x1]! - sum[y1 * w1 + x0]! + sum[y0 * w1 + x0]!;
-      const q =
-        squares[y1 * w1 + x1]! - squares[y0 * w1 + x1]! - squares[y1 * w1 + x0]! + squares[y0 * w1 + x0]!;
-      return { mean: s / area, spread: Math.sqrt(Math.max(0, q - (s * s) / area)) };
-    },
-  };
+  const spread = Math.sqrt(Math.max(0, q - (s * s) / area(patch)));
+  return spread < 1 ? undefined : { mean: s / area(patch), spread };
 }
 
-/** Zero-mean normalized cross-correlation of the patches at (px, py) of `l` and (qx, qy) of `r`; -2 when undefined. */
-function zncc(l: Level, r: Level, px: number, py: number, qx: number, qy: number): number {
-  const p = l.patch;
-  if (px < p || py < p || px >= l.gray.width - p || py >= l.gray.height - p) return -2;
-  if (qx < p || qy < p || qx >= r.gray.width - p || qy >= r.gray.height - p) return -2;
-  const a = l.stats(px, py);
-  const b = r.stats(qx, qy);
-  if (a.spread < 1 || b.spread < 1) return -2;
+/**
+ * Zero-mean normalized cross-correlation of the left patch `a` at (px, py) of `l` (see patchAt) and the patch at
+ * (qx, qy) of `r`; -2 when undefined.
+ */
+function zncc(
+  l: GrayImage,
+  a: Patch | undefined,
+  r: GrayImage,
+  patch: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+): number {
+  if (!a) return -2;
+  if (qx < patch || qy < patch || qx >= r.width - patch || qy >= r.height - patch) return -2;
+  let s = 0;
+  let q = 0;
   let cross = 0;
-  for (let dy = -p; dy <= p; dy++) {
-    const li = (py + dy) * l.gray.width + px;
-    const ri = (qy + dy) * r.gray.width + qx;
-    for (let dx = -p; dx <= p; dx++) cross += l.gray.data[li + dx]! * r.gray.data[ri + dx]!;
+  for (let dy = -patch; dy <= patch; dy++) {
+    const li = (py + dy) * l.width + px;
+    const ri = (qy + dy) * r.width + qx;
+    for (let dx = -patch; dx <= patch; dx++) {
+      const v = r.data[ri + dx]!;
+      s += v;
+      q += v * v;
+      cross += l.data[li + dx]! * v;
+    }
   }
-  return (cross - (2 * p + 1) ** 2 * a.mean * b.mean) / (a.spread * b.spread);
+  const n = area(patch);
+  const spread = Math.sqrt(Math.max(0, q - (s * s) / n));
+  if (spread < 1) return -2;
+  return (cross - n * a.mean * (s / n)) / (a.spread * spread);
 }
 
 /**
@@ -149,8 +183,7 @@ export function centralMatches(
   const ly0 = Math.round(grayL.height * margin);
   const ly1 = Math.round(grayL.height * (1 - margin));
   const points = gridPoints(grayL, lx0, lx1, ly0, ly1);
-  const fine = { l: level(grayL, PATCH), r: level(grayR, PATCH) };
-  const coarse = { l: level(halvedGray(grayL), COARSE_PATCH), r: level(halvedGray(grayR), COARSE_PATCH) };
+  const coarse = { l: halvedGray(grayL), r: halvedGray(grayR) };
   const { sL, sR, cl, cr } = frames;
   const norm = model.a * model.a + model.b * model.b;
   /** The right view's centred full-resolution point that disparity d puts at the left point (X, Y). */
@@ -170,11 +203,13 @@ export function centralMatches(
     const Y = (points.y[k]! + 0.5) * sL - 0.5 - cl.y;
     const hx = pixel(X, cl.x, 2 * sL);
     const hy = pixel(Y, cl.y, 2 * sL);
+    const coarsePatch = patchAt(coarse.l, COARSE_PATCH, hx, hy);
     let best = -2;
     let bestStep = 0;
     for (let step = -steps; step <= steps; step++) {
       const r = rightOf(X, Y, step * coarseStep);
-      const score = zncc(coarse.l, coarse.r, hx, hy, pixel(r.x, cr.x, 2 * sR), pixel(r.y, cr.y, 2 * sR));
+      const qx = pixel(r.x, cr.x, 2 * sR);
+      const score = zncc(coarse.l, coarsePatch, coarse.r, COARSE_PATCH, hx, hy, qx, pixel(r.y, cr.y, 2 * sR));
       scores[step + steps] = score;
       if (score > best) {
         best = score;
@@ -188,13 +223,16 @@ export function centralMatches(
     }
     if (second > best - UNIQUE_MARGIN) continue;
     // To the pixel of the reduced views, within a coarse step of the coarse best.
+    const finePatch = patchAt(grayL, PATCH, points.x[k]!, points.y[k]!);
     let fineBest = -2;
     let fineD = 0;
     for (let d = bestStep * coarseStep - 2 * sR; d <= bestStep * coarseStep + 2 * sR + 1e-9; d += sR) {
       const r = rightOf(X, Y, d);
       const score = zncc(
-        fine.l,
-        fine.r,
+        grayL,
+        finePatch,
+        grayR,
+        PATCH,
         points.x[k]!,
         points.y[k]!,
         pixel(r.x, cr.x, sR),
