@@ -63,7 +63,7 @@ function gridPoints(
  * row: the grid's candidates overlap, and summing every patch afresh took ~100 ms of a new process's CPU (1024 px).
  * Integers throughout, so the scores are exactly the per-patch sums.
  */
-function rowDetail(gray: GrayImage, x0: number, x1: number, y0: number, y1: number) {
+export function rowDetail(gray: GrayImage, x0: number, x1: number, y0: number, y1: number) {
   const { width, height, data } = gray;
   const reach = PATCH + 1;
   const left = Math.max(reach, x0);
@@ -89,7 +89,7 @@ function rowDetail(gray: GrayImage, x0: number, x1: number, y0: number, y1: numb
 }
 
 /** Half the side of the patches compared along a row: reduced px at the fine level, half of those at the coarse. */
-const PATCH = 3;
+export const PATCH = 3;
 const COARSE_PATCH = 2;
 /** A match must correlate at least this well, and better than any other disparity (beyond ±1 coarse step) by this margin. */
 const MIN_ZNCC = 0.8;
@@ -109,7 +109,7 @@ const area = (patch: number) => (2 * patch + 1) ** 2;
  * summed with the correlation (see zncc); integral images of both views took more than the search (~65 ms of a new
  * process's CPU at 1024 px). Integer sums, so the statistics are exactly theirs.
  */
-function patchAt(gray: GrayImage, patch: number, x: number, y: number): Patch | undefined {
+export function patchAt(gray: GrayImage, patch: number, x: number, y: number): Patch | undefined {
   if (x < patch || y < patch || x >= gray.width - patch || y >= gray.height - patch) return undefined;
   let s = 0;
   let q = 0;
@@ -129,7 +129,7 @@ function patchAt(gray: GrayImage, patch: number, x: number, y: number): Patch | 
  * Zero-mean normalized cross-correlation of the left patch `a` at (px, py) of `l` (see patchAt) and the patch at
  * (qx, qy) of `r`; -2 when undefined.
  */
-function zncc(
+export function zncc(
   l: GrayImage,
   a: Patch | undefined,
   r: GrayImage,
