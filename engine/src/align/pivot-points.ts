@@ -103,6 +103,9 @@ interface Patch {
 
 const area = (patch: number) => (2 * patch + 1) ** 2;
 
+/** Root of the summed squared deviations of n values from their sum and sum of squares. */
+const spreadOf = (sum: number, squares: number, n: number) => Math.sqrt(Math.max(0, squares - (sum * sum) / n));
+
 /**
  * The patch of half side `patch` centred at (x, y), or undefined where no correlation is defined: it leaves the image
  * or is flat (spread < 1). Summed directly: the left patch is fixed for each point's search, and the right one is
@@ -121,7 +124,7 @@ export function patchAt(gray: GrayImage, patch: number, x: number, y: number): P
       q += v * v;
     }
   }
-  const spread = Math.sqrt(Math.max(0, q - (s * s) / area(patch)));
+  const spread = spreadOf(s, q, area(patch));
   return spread < 1 ? undefined : { mean: s / area(patch), spread };
 }
 
@@ -155,7 +158,7 @@ export function zncc(
     }
   }
   const n = area(patch);
-  const spread = Math.sqrt(Math.max(0, q - (s * s) / n));
+  const spread = spreadOf(s, q, n);
   if (spread < 1) return -2;
   return (cross - n * a.mean * (s / n)) / (a.spread * spread);
 }

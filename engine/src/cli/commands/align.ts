@@ -50,8 +50,14 @@ export async function run(argv: string[]): Promise<void> {
   });
 }
 
+/**
+ * A view as PNG: libpng's adaptive row filters at zlib level 2. Measured on 1920 px views (two rendered frames, aloe,
+ * Sintel), three encoded side by side as interpolate does: within ±15 % of the time of level 6 without filters (the
+ * previous setting) and 28-42 % smaller files (a rendered frame 5.35 -> 3.25 MB, aloe 8.19 -> 4.73 MB). Higher levels
+ * with filters saved 3-5 % more for up to 2.3x the time.
+ */
 export async function pngOf(image: RawImage): Promise<Buffer> {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
-    .png({ compressionLevel: 6 })
+    .png({ compressionLevel: 2, adaptiveFiltering: true })
     .toBuffer();
 }
