@@ -104,7 +104,8 @@ interface Patch {
 const area = (patch: number) => (2 * patch + 1) ** 2;
 
 /** Root of the summed squared deviations of n values from their sum and sum of squares. */
-const spreadOf = (sum: number, squares: number, n: number) => Math.sqrt(Math.max(0, squares - (sum * sum) / n));
+const spreadOf = (sum: number, squares: number, n: number) =>
+  Math.sqrt(Math.max(0, squares - (sum * sum) / n));
 
 /**
  * The patch of half side `patch` centred at (x, y), or undefined where no correlation is defined: it leaves the image
