@@ -26,7 +26,8 @@ export async function databaseSnapshot(db: Kysely<Database>): Promise<Record<str
 
 /**
  * The tables of a database, looked up once per Kysely instance: only migrations create tables, and they run before a
- * test app answers. PostgreSQL's introspection was most of a snapshot's time (the API property test takes ~8,000).
+ * test app answers. The API property test takes one snapshot per request (~4,100 per dialect); looking the tables up
+ * each time made its PostgreSQL part 33.5 s instead of 18.3 (SQLite 8.9 instead of 6.1).
  */
 const tableNames = new WeakMap<Kysely<Database>, Promise<string[]>>();
 
