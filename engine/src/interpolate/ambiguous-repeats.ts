@@ -16,9 +16,9 @@ import { flatBehindAliases } from './flat-behind';
  * match as well after a shift of its disparity (the alias) as at its own, in three ways: grey levels compared in
  * Birchfield and Tomasi's way (which forgives sampling phase), grey levels interpolated exactly, and the census codes
  * the matcher compares (the last two fail on texture too fine for the first, e.g. a wooden fence's grain). The
- * frames are then made under both readings and averaged: whichever is true, the error is half a board's contrast in
- * two places instead of a whole board's (a cross-fade leaves two half boards, both wrong). Flat parts read about
- * where the surround is, whose alias is in front, are found apart (see flatBehindAliases).
+ * frames are then made under both readings and mixed (see mixReadings): whichever is true, the error is a part of a
+ * board's contrast in two places instead of a whole board's (a cross-fade leaves two half boards, both wrong). Flat
+ * parts read about where the surround is, whose alias is in front, are found apart (see flatBehindAliases).
  */
 
 /** Connected pixels within this (grid px) of the disparity of the region's first pixel are one region. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
-import { averageWithin, changedColumns } from './changed-columns';
-import { crossFade } from './quality';
+import { changedColumns } from './changed-columns';
+import { mixReadings } from './reading-mix';
 import { type ViewDisparity, viewFromPlan, viewPlan } from './view-synthesis';
 
 /** Both views with their disparity under one reading of the pair. */
@@ -105,10 +105,17 @@ describe('changedColumns', () => {
         expect(differing).toBeGreaterThan(0);
         // One pole of six: most of the frame is left out.
         expect(outside / (a.width * a.height)).toBeGreaterThan(0.5);
-        // Averaging within the columns gives the cross-fade of the two frames, byte for byte.
-        const fade = crossFade(a, b, 0.5);
-        averageWithin(a, viewFromPlan(planB, columns), columns!);
-        expect(Buffer.from(a.data).equals(Buffer.from(fade.data))).toBe(true);
+        // Mixing the readings' frames within the columns gives the bytes of their mix over whole rows.
+        const depths = { a: planA.depth, b: planB.depth, grid };
+        const whole = { ...a, data: new Uint8Array(a.data) };
+        mixReadings(
+          whole,
+          b,
+          Int32Array.from({ length: 2 * a.height }, (_, k) => (k % 2 ? a.width : 0)),
+          depths,
+        );
+        mixReadings(a, viewFromPlan(planB, columns), columns!, depths);
+        expect(Buffer.from(a.data).equals(Buffer.from(whole.data))).toBe(true);
       }
     }
   });

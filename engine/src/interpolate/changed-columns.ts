@@ -1,11 +1,10 @@
-import type { RawImage } from '../image';
 import { VIEW_REACH, type ViewPlan } from './view-synthesis';
 
 /**
  * Where a view synthesized from plan `b` can differ from one from plan `a` (the same position and grid, another
  * reading of the pair): per full-size row y, the columns [out[2y], out[2y + 1]) (empty when equal), or undefined
- * when no pixel can. Everywhere else the two frames are the same bytes, and their average is the first one, so a
- * second reading that moves a few aliased poles (see aliasMaps) is synthesized only around them.
+ * when no pixel can. Everywhere else the two frames are the same bytes, and any mix of them is the first one, so
+ * a second reading that moves a few aliased poles (see aliasMaps) is synthesized only around them.
  *
  * It follows what synthesizeRows reads for a pixel: the new view's disparity and trust in the grid cells around it
  * (rows by, by + 1 and its own; columns likewise), and each view's own disparity on its own grid row and the rows
@@ -106,18 +105,4 @@ function changedCells(
 /** Equal, NaN included. */
 function same(p: number, q: number): boolean {
   return p === q || (Number.isNaN(p) && Number.isNaN(q));
-}
-
-/**
- * `into` becomes the even mix of itself and `other` within `columns` (the bytes crossFade(into, other, 0.5) gives
- * there; elsewhere that mix is `into` itself when the two are equal, which changedColumns ensures).
- */
-export function averageWithin(into: RawImage, other: RawImage, columns: Int32Array): void {
-  const { width, height, channels } = into;
-  const a = into.data;
-  const b = other.data;
-  for (let y = 0; y < height; y++) {
-    const end = (y * width + columns[2 * y + 1]!) * channels;
-    for (let i = (y * width + columns[2 * y]!) * channels; i < end; i++) a[i] = (a[i]! + b[i]! + 1) >> 1;
-  }
 }

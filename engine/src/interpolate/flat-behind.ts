@@ -14,7 +14,7 @@ import { growRegion, median, outside, stepEdged, structureVote } from './alias-r
  * not with the textured surround's), it covers and uncovers the surround as it moves, so it is in front. Read barely
  * in front, it is possible, and so is its alias. Either way, a flat region with steps of its own that is not clearly
  * in front of its surround, and that matches as well at a reading clearly in front, is ambiguous: that reading is its
- * alias (see aliasMaps: the frames are made under both readings and averaged). A flat region painted on its surround
+ * alias (see aliasMaps: the frames are made under both readings and mixed). A flat region painted on its surround
  * (a tile on a floor) moves with it and is left alone; smooth patches of texture are told apart by their soft
  * borders and by the shifts they find, which do not agree as a structure's do.
  */

@@ -19,8 +19,8 @@ import { type AliasInput, matchingOf } from './ambiguous-repeats';
  * matcher compares them). Nothing in the views tells a structure's readings apart away from its ends: each board
  * lands on a board and the background between them is hidden or seen alike under both. The nearest in front is
  * what a viewer sees (the wallpaper illusion) and the true one where the parallax is less than the spacing; it is
- * written into the map, the next into the alias map, and the frames are made under both and averaged (see
- * interpolatePair): whichever is true, a board shows at half contrast in two places, where the matcher's pieces
+ * written into the map, the next into the alias map, and the frames are made under both and mixed (see
+ * mixReadings): whichever is true, a board shows at part contrast in two places, where the matcher's pieces
  * showed it at full contrast in the wrong ones. A structure is one thing: only the regions whose two readings lie
  * one spacing apart, the one most large regions found, are set. The surround beside them that the matcher left
  * unread (the pieces broke its left–right check) and that matches at the surround's reading is set to it.

@@ -5,7 +5,7 @@ import { loadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
 import type { AliasInput, AliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm } from './census-sgm';
-import { averageWithin, changedColumns } from './changed-columns';
+import { changedColumns } from './changed-columns';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { edgeCodes } from './fine-edges';
@@ -14,6 +14,7 @@ import { applyFits, levelFits, levelled, levelsOf, matchLevels } from './levels'
 import { otherReadings, runSideChain, sideChain } from './other-readings';
 import { foldToFront, periodMap, structurePeriods } from './periodic-structure';
 import { crossFade } from './quality';
+import { mixReadings } from './reading-mix';
 import { placeThinLines } from './thin-lines';
 import {
   censusOnHelper,
@@ -87,7 +88,8 @@ export async function interpolateViews(
  *   Levels); outlines drawn where each view's full-size colours put them, not on the grid's cell boundaries (see
  *   edgeCodes);
  * - where a repeated flat structure matches as well one spacing nearer or farther (see aliasMaps), the frames are
- *   made under both readings and averaged: nothing in the views tells which is true; its flat parts, which the
+ *   made under both readings and mixed, leaning towards the one nearer the cross-fade (see mixReadings): nothing
+ *   in the views tells which is true, but the smaller motion is the likelier; its flat parts, which the
  *   matcher reads in pieces, are read as wholes first (see settleFlatParts); a structure whose parts are read one
  *   spacing in front of one reading and one spacing behind it, both with it as their other reading, takes that
  *   reading alone (see oneReadingPerStructure).
@@ -201,7 +203,7 @@ export async function interpolatePair(
   const first = synthesize ? await plansOf(readings[0]!) : [];
   const synthesized = await render(first);
   if (readings[1]) {
-    // The second reading's frames are made only where they can differ, and averaged with the first's there.
+    // The second reading's frames are made only where they can differ, and mixed with the first's there.
     const second = await plansOf(readings[1]);
     const changed = second.flatMap((plan, k) => {
       const columns = changedColumns(first[k]!, plan);
@@ -211,7 +213,9 @@ export async function interpolatePair(
       changed.map((c) => c.plan),
       changed.map((c) => c.columns),
     );
-    for (const [n, { k, columns }] of changed.entries()) averageWithin(synthesized[k]!, others[n]!, columns);
+    for (const [n, { k, plan, columns }] of changed.entries()) {
+      mixReadings(synthesized[k]!, others[n]!, columns, { a: first[k]!.depth, b: plan.depth, grid });
+    }
   }
   const frames = positions.map((percent) => {
     const t = percent / 100;

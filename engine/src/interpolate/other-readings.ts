@@ -48,7 +48,7 @@ export function runSideChain(input: AliasInput, side: 'left' | 'right', chain: S
 
 /**
  * The pair's readings from both views' chains: `primary`, the maps to read instead of the matcher's (undefined: the
- * matcher's stand), and `second`, the other reading whose frames are averaged in (undefined: none). A step's maps
+ * matcher's stand), and `second`, the other reading whose frames are mixed in (undefined: none). A step's maps
  * count only where that step set pixels in either view; a step that set none in a view left its copies equal to
  * that view's last maps, so taking them is taking those.
  */

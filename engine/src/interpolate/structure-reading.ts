@@ -6,7 +6,7 @@ import { type AliasInput, type AliasMaps, matchingOf } from './ambiguous-repeats
 /**
  * One reading for a repeated structure when its parts say which. The matcher reads a structure's flat parts at its
  * disparity d or one spacing s off it, and aliasMaps, flatBehindAliases and settleFlatParts pair each part's reading
- * with the other that matches as well; the frames average both, since nothing in one part tells which is true. But a
+ * with the other that matches as well; the frames mix both, since nothing in one part tells which is true. But a
  * structure stands at one depth, so its parts together can: when some are read at d − s about where their surround
  * is (where the matcher's smoothness pulls the boards of a fence whose parallax is about its spacing) and others at
  * d + s, both with d as their other reading, d is the only reading all of them share. Then every part of the

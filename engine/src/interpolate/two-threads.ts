@@ -208,7 +208,7 @@ export async function synthesizeViewsOnTwoThreads(
     for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, 0, mid, columns?.[k]);
   });
   // Plain copies: the frames leave the engine (encoders, transfers between threads) as ordinary buffers. Frames
-  // made on some columns only are not frames but material averaged into others: they stay where they are (a copy
+  // made on some columns only are not frames but material mixed into others: they stay where they are (a copy
   // of three 1920 px frames is 22 MB of fresh pages, ~80 ms of CPU on a 2-core VM).
   return outs.map((out) => ({ data: columns ? out : out.slice(), width, height, channels }));
 }
