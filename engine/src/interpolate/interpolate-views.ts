@@ -88,8 +88,8 @@ export async function interpolateViews(
  *   Levels); outlines drawn where each view's full-size colours put them, not on the grid's cell boundaries (see
  *   edgeCodes);
  * - where a repeated flat structure matches as well one spacing nearer or farther (see aliasMaps), the frames are
- *   made under both readings and mixed, leaning towards the one nearer the cross-fade (see mixReadings): nothing
- *   in the views tells which is true, but the smaller motion is the likelier; its flat parts, which the
+ *   made under both readings and mixed, leaning towards the one of smaller motion (see mixReadings): nothing in
+ *   the views tells which is true, but the smaller motion is the one a viewer sees; its flat parts, which the
  *   matcher reads in pieces, are read as wholes first (see settleFlatParts); a structure whose parts are read one
  *   spacing in front of one reading and one spacing behind it, both with it as their other reading, takes that
  *   reading alone (see oneReadingPerStructure).
