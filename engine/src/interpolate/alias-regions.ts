@@ -1,4 +1,5 @@
 import type { GrayImage } from '../cv/gray';
+import { selectNth } from '../select-nth';
 
 /**
  * Grows the region of pixel `start` (already labelled `region`): the 4-connected pixels whose value lies within
@@ -118,9 +119,13 @@ export function outside(
 
 /** Median of the values that are not NaN (NaN when none is). */
 export function median(values: ArrayLike<number>): number {
-  // A typed array sorts numerically, and several times faster than an array with a comparator.
-  const kept = Float64Array.from(values)
-    .filter((v) => !Number.isNaN(v))
-    .sort();
-  return kept.length === 0 ? Number.NaN : kept[kept.length >> 1]!;
+  const kept = new Float64Array(values.length);
+  let n = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isNaN(v)) kept[n++] = v;
+  }
+  // The upper median, selected rather than sorted: the medians of the layered bench's painted fence (1920 px, one
+  // thread) took 43 ms of CPU instead of 236, same values.
+  return n === 0 ? Number.NaN : selectNth(kept, n, n >> 1);
 }

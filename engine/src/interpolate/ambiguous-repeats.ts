@@ -1,5 +1,6 @@
 import { halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
+import { selectNth } from '../select-nth';
 import { censusCost, difference, exactCost, type Matching } from './alias-costs';
 import { growRegion, structureVote } from './alias-regions';
 import type { CensusCodes } from './census-sgm';
@@ -184,10 +185,14 @@ function judgeRegion(
 ): { front: boolean; alias?: Alias } {
   const { map, own } = m;
   const { width } = own;
-  const values = Float32Array.from(members, (i) => map[i]!).sort();
-  const lo = values[0]!;
-  const hi = values[values.length - 1]!;
-  const middle = values[values.length >> 1]!;
+  const values = Float32Array.from(members, (i) => map[i]!);
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  const middle = selectNth(values, values.length, values.length >> 1);
   const surround = surroundDisparity(map, label, region, members, width);
   if (!(middle > surround + IN_FRONT)) return { front: false };
   // Judged on the pixels that match at their own reading: a region also takes in background pixels beside its

@@ -1,5 +1,6 @@
 import { census5x5, censusDistance, halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
+import { selectNth } from '../select-nth';
 import { type CostInput, windowCostsOnKernel } from './matching-cost-simd';
 import { PoolScratch, poolPeriodicRow } from './periodic-structure';
 import { BIT, consistentRow, parabolaOffset } from './row-match';
@@ -709,7 +710,7 @@ function surroundOf(
   for (let q = Math.max(0, x - SURROUND); q <= Math.min(w - 1, end + SURROUND); q++)
     if (repeatOf[q]! < 0 && !Number.isNaN(out[row + q]!)) around[n++] = out[row + q]!;
   if (n < 4) return Number.NaN;
-  return around.subarray(0, n).sort()[n >> 1]!;
+  return selectNth(around, n, n >> 1);
 }
 
 /** Marks NaN in both maps, rows [y0, y1), where a pixel's match does not point back to it within `tolerance`. */

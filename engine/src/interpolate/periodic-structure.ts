@@ -1,4 +1,5 @@
 import type { GrayImage } from '../cv/gray';
+import { selectNth } from '../select-nth';
 import { binCounts, peakBins } from './bins';
 import { JobList, poolKernelFits, poolRowOnKernel } from './pool-simd';
 
@@ -572,30 +573,4 @@ export function foldToFront(
     }
   }
   return moved;
-}
-
-/** The k-th smallest of values[0, n) (Hoare's selection; reorders them). */
-function selectNth(values: Float32Array, n: number, k: number): number {
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const pivot = values[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (values[i]! < pivot) i++;
-      while (values[j]! > pivot) j--;
-      if (i <= j) {
-        const t = values[i]!;
-        values[i] = values[j]!;
-        values[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else break;
-  }
-  return values[k]!;
 }

@@ -55,25 +55,42 @@ export function mixReadings(
   const lean = leanOf(depths, sw, sh);
   const a = into.data;
   const b = other.data;
+  // The squares' columns and weights along x, once per frame.
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  const along = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / side - 0.5));
+    left[x] = Math.floor(fx);
+    right[x] = Math.min(sw - 1, left[x]! + 1);
+    along[x] = fx - left[x]!;
+  }
   for (let y = 0; y < height; y++) {
     const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / side - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(sh - 1, y0 + 1);
     const wy = fy - y0;
     for (let x = columns[2 * y]!; x < columns[2 * y + 1]!; x++) {
-      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / side - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(sw - 1, x0 + 1);
-      const wx = fx - x0;
+      const i = (y * width + x) * channels;
+      if (sameAt(a, b, i, channels)) continue;
+      const x0 = left[x]!;
+      const x1 = right[x]!;
+      const wx = along[x]!;
       const top = lean[y0 * sw + x0]! + (lean[y0 * sw + x1]! - lean[y0 * sw + x0]!) * wx;
       const bottom = lean[y1 * sw + x0]! + (lean[y1 * sw + x1]! - lean[y1 * sw + x0]!) * wx;
       const w = top + (bottom - top) * wy;
-      for (let i = (y * width + x) * channels, end = i + channels; i < end; i++) {
+      for (let c = i, end = i + channels; c < end; c++) {
         // An even mix rounds as (A + B + 1) >> 1 does; equal frames stay as they are.
-        a[i] = Math.floor(w * a[i]! + (1 - w) * b[i]! + 0.5);
+        a[c] = Math.floor(w * a[c]! + (1 - w) * b[c]! + 0.5);
       }
     }
   }
+}
+
+/** Whether the pixel whose first byte is i is the same in both frames (any mix of it is itself). */
+function sameAt(a: Uint8Array, b: Uint8Array, i: number, channels: number): boolean {
+  for (let c = i, end = i + channels; c < end; c++) if (a[c] !== b[c]) return false;
+  return true;
 }
 
 /** Per square, A's weight from the readings of its cells and of the eight squares' around it. */

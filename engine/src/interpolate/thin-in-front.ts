@@ -1,3 +1,4 @@
+import { selectNth } from '../select-nth';
 /**
  * Thin runs matched behind what surrounds them, moved in front where that fits about as well.
  *
@@ -80,7 +81,7 @@ function placeRow(
   const surface = (from: number, to: number) => {
     let n = 0;
     for (let q = Math.max(0, from); q < Math.min(w, to); q++) if (ok[q]) around[n++] = out[row + q]!;
-    return n < 4 ? Number.NaN : around.subarray(0, n).sort()[n >> 1]!;
+    return n < 4 ? Number.NaN : selectNth(around, n, n >> 1);
   };
   let x = 0;
   while (x < w) {
