@@ -58,6 +58,21 @@ describe('wiggle CLI', () => {
     expectOneLineRefusal(await wiggle('ingest', file, '--out', join(dir, 'x')), /not an image/);
   });
 
+  it('align and interpolate refuse a text file with one line and exit (what they start while decoding keeps nothing alive)', async () => {
+    const text = join(dir, 'left.png');
+    await writeFile(text, 'not a picture');
+    const photo = join(dir, 'right.png');
+    await writeFile(
+      photo,
+      await sharp(solidRaw(64, 48, [90, 120, 150]).data, { raw: { width: 64, height: 48, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
+    for (const command of ['align', 'interpolate']) {
+      expectOneLineRefusal(await wiggle(command, text, photo, '--out', join(dir, 'x')), /not an image/);
+    }
+  });
+
   it('refuses an empty file, a truncated JPEG and a missing file', async () => {
     const empty = join(dir, 'empty.jpg');
     await writeFile(empty, '');

@@ -25,7 +25,6 @@ export function stepsDoneByHelper(): number {
 export function startHelper(): Helper {
   if (helper) return helper;
   const worker = new Worker(HELPER_URL);
-  worker.unref();
   const started: Helper = { worker, pending: new Map() };
   worker.on('message', ({ id, error }: { id: number; error?: string }) => {
     const waiting = started.pending.get(id);
@@ -44,6 +43,9 @@ export function startHelper(): Helper {
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`interpolation helper stopped (exit code ${code})`)));
+  // After the listeners: adding a 'message' listener refs the worker again, and a helper started with nothing to do
+  // yet (prepareInterpolation, then a bad input file) kept the process alive for good.
+  worker.unref();
   helper = started;
   return started;
 }

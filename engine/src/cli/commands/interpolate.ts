@@ -1,6 +1,5 @@
-import { decodeToRaw } from '../../ingest/decode-raw';
-import { interpolatePair } from '../../interpolate/interpolate-views';
-import { parseCommandArgs, printJson, readInput, requireOption, writeOutputs } from '../cli-io';
+import { interpolatePair, prepareInterpolation } from '../../interpolate/interpolate-views';
+import { decodedInputs, parseCommandArgs, printJson, requireOption, writeOutputs } from '../cli-io';
 import { pngOf } from './align';
 
 export const help = `Usage: wiggle interpolate LEFT RIGHT --out DIR
@@ -24,9 +23,7 @@ export async function run(argv: string[]): Promise<void> {
     { min: 2, max: 2, usage: 'two input files (wiggle interpolate LEFT RIGHT --out DIR)' },
   );
   const out = requireOption(values.out, 'out');
-  const [left, right] = await Promise.all(
-    positionals.map(async (path) => decodeToRaw(await readInput(path))),
-  );
+  const [left, right] = await decodedInputs(positionals, () => prepareInterpolation());
   if (left!.width !== right!.width || left!.height !== right!.height) {
     throw new Error(
       `the views differ in size (${left!.width}x${left!.height} vs ${right!.width}x${right!.height}): align them first with 'wiggle align'`,
