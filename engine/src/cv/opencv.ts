@@ -30,6 +30,14 @@ export function loadOpenCv(): Promise<CvHandle> {
   return loading;
 }
 
+/**
+ * Starts loading OpenCV.js without waiting for it, for a caller with other work first (see decodedInputs). A
+ * failure is not lost: the next loadOpenCv returns the same promise and reports it there.
+ */
+export function preloadOpenCv(): void {
+  loadOpenCv().catch(() => {});
+}
+
 /** Anything with a wasm-side allocation. */
 interface Deletable {
   delete(): void;

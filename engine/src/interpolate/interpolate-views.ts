@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { type GrayImage, reducedGray } from '../cv/gray';
-import { loadOpenCv } from '../cv/opencv';
+import { loadOpenCv, preloadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
 import type { AliasInput, AliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm } from './census-sgm';
@@ -64,7 +64,7 @@ export interface Interpolation {
  */
 export function prepareInterpolation(options: Pick<InterpolateOptions, 'threads'> = {}): void {
   if (twoThreadsFor(options)) startHelper();
-  void loadOpenCv().catch(() => {});
+  preloadOpenCv();
 }
 
 function twoThreadsFor(options: Pick<InterpolateOptions, 'threads'>): boolean {

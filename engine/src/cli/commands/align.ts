@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { alignPair } from '../../align/align-pair';
-import { loadOpenCv } from '../../cv/opencv';
+import { preloadOpenCv } from '../../cv/opencv';
 import type { RawImage } from '../../image';
 import { decodedInputs, parseCommandArgs, printJson, requireOption, writeOutputs } from '../cli-io';
 
@@ -26,7 +26,7 @@ export async function run(argv: string[]): Promise<void> {
     { min: 2, max: 2, usage: 'two input files (wiggle align LEFT RIGHT --out DIR)' },
   );
   const out = requireOption(values.out, 'out');
-  const [left, right] = await decodedInputs(positionals, () => void loadOpenCv().catch(() => {}));
+  const [left, right] = await decodedInputs(positionals, preloadOpenCv);
   const result = await alignPair(left!, right!, { shiftToPivot: !values['no-pivot-shift'], inPlace: true });
   if (!result.ok) throw new Error(`cannot align: ${result.reason}`);
   // Encoded side by side: libvips' PNG encoder runs on one thread per image (1.5 s of CPU per 24 MP view).
