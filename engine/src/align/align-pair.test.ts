@@ -7,6 +7,7 @@ import {
   misalignView,
   noiseTexture,
   renderView,
+  type SceneLayer,
 } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
@@ -403,6 +404,42 @@ describe('alignPair on harder pairs', () => {
       expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
     },
   );
+
+  describe('a fence whose corners and blobs each fall short of their bars', () => {
+    // The ratio test leaves 9 strong corner matches of which 3 agree, and the blobs' consensus (42 matches) is under
+    // MIN_BLOB_INLIERS: the pair was refused (align-random seed 9001, pair 18). The corners' and the blobs' mutual
+    // consensuses (37 and 42 matches) put the right view's corners within a px of the same rows.
+    type Tint = SceneLayer['tint'];
+    const tinted = (scene: LayeredScene, structure: Tint, background: Tint): LayeredScene => ({
+      ...scene,
+      layers: scene.layers.map((l, k) => ({ ...l, tint: k === 0 ? background : structure })),
+    });
+    const fence = tinted(
+      makeRepetitiveScene('fence', 1920, 1280, 9019, { spacing: 1.38, parallax: 0.84 }),
+      [0.3, 1, 0.3],
+      [0.95, 0.55, 0.92],
+    );
+    const truth = { rotationDeg: -1.18, scale: 0.99, dx: 0, dy: 37.7 };
+
+    it('aligns it on the model both agree on', async () => {
+      const result = await alignPair(renderView(fence, 0), misalignView(renderView(fence, 1), truth));
+      expect(result.ok ? 'ok' : result.reason).toBe('ok');
+      if (!result.ok) return;
+      expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.06);
+      expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
+      expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
+    });
+
+    it('refuses its left view with the right view of another fence, whose chance consensuses disagree', async () => {
+      const other = tinted(
+        makeRepetitiveScene('painted-fence', 1920, 1280, 9025, { spacing: 1.57, parallax: 0.81 }),
+        [0.35, 0.3, 0.8],
+        [0.8, 0.5, 0.65],
+      );
+      const result = await alignPair(renderView(fence, 0), misalignView(renderView(other, 1), truth));
+      expect(result.ok).toBe(false);
+    });
+  });
 
   it.each([
     ['a railing whose parallax nears its spacing', 'railing', 82],

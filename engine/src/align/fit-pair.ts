@@ -6,7 +6,7 @@ import { faintStretched } from './faint-contrast';
 import { fitFromSeed, type SeedFit, type SeedStart } from './fit-from-seed';
 import type { ReducedFrames } from './guided-fit';
 import { layerStart } from './layer-start';
-import { blobSeed, cornerSeed, type Seed, type SeedResult } from './seed-model';
+import { cornerSeed, repeatSeed, type Seed, type SeedResult } from './seed-model';
 
 /** A pair's kept fit, the seed it grew from, and the reduced copies and frames they were found on. */
 export interface FittedPair {
@@ -96,7 +96,8 @@ interface Detection {
 
 /**
  * The first model from features on copies whose long side is `detection.side`: ORB corners, then, when their levels
- * are faint, the copies stretched (see faintStretched), then (with `blobs`) blob features (see blobSeed).
+ * are faint, the copies stretched (see faintStretched), then (with `blobs`) blob features and mutual matches (see
+ * repeatSeed).
  */
 async function seedAt(
   cv: Cv,
@@ -121,9 +122,11 @@ async function seedAt(
     seed = cornerSeed(cv, copies.left.detect, copies.right.detect, frames, maxDisparityPx);
   }
   // ORB's corners sit on the edges of a fence's bars or a window grid (junctions with a background that moves by
-  // parallax), so such pairs leave too few consistent matches: blob features between the bars often find them.
+  // parallax), and the ratio test drops repeats: such pairs leave too few consistent matches, which blob features
+  // between the bars, or mutual matches of both kinds agreeing on one model, often find (see repeatSeed).
   if (!seed.ok && seed.retry && blobs) {
-    seed = blobSeed(cv, copies.left.detect, copies.right.detect, frames, maxDisparityPx) ?? seed;
+    seed =
+      repeatSeed(cv, copies.left.detect, copies.right.detect, frames, maxDisparityPx, seed.corners) ?? seed;
   }
   return { copies, frames, seed };
 }
