@@ -126,13 +126,11 @@ export function cornerSeed(
   }
   const found = matchFeatures(keysL, keysR, Math.max(grayL.height, grayR.height));
   const n = found.leftX.length;
+  // Refusals other features may still turn around (see repeatSeed) hand them the corners found.
+  const mayRetry = (reason: string) =>
+    ({ ok: false, retry: true, corners: { left: keysL, right: keysR }, reason }) as const;
   if (n < MIN_MATCHES) {
-    return {
-      ok: false,
-      retry: true,
-      corners: { left: keysL, right: keysR },
-      reason: `too few matching features (${n}): the photos do not look like one stereo pair`,
-    };
+    return mayRetry(`too few matching features (${n}): the photos do not look like one stereo pair`);
   }
   const strong = centred(found, f);
   const options = ransacOptions(2 * f.sL, maxDisparityPx);
@@ -143,24 +141,18 @@ export function cornerSeed(
   // reached 7 of 73), and the guided matches must then confirm the pair along the rows.
   const smallShare = strongInliers < MIN_INLIERS_RATIO * n;
   if (!ransac || (strongInliers < MIN_INLIERS && (strongInliers < MIN_SEED_INLIERS || smallShare))) {
-    return {
-      ok: false,
-      retry: true,
-      corners: { left: keysL, right: keysR },
-      reason: `too few consistent matches (${strongInliers} of ${n}): the photos do not look like one stereo pair`,
-    };
+    return mayRetry(
+      `too few consistent matches (${strongInliers} of ${n}): the photos do not look like one stereo pair`,
+    );
   }
   // Guided matching with the first model: repetitive texture (fences, tiles, a calibration board) loses most of
   // its true matches to the ratio test; within a band of rows around the model's prediction they come back.
   const first = guideByModel(keysL, keysR, ransac.model, f, maxDisparityPx);
   const confirmed = withinIndices(first.matches, first.model, f.sL).length;
   if ((strongInliers < MIN_INLIERS || smallShare) && confirmed < MIN_CONFIRMED) {
-    return {
-      ok: false,
-      retry: true,
-      corners: { left: keysL, right: keysR },
-      reason: `too few consistent matches (${strongInliers} of ${n}, ${confirmed} along the rows): the photos do not look like one stereo pair`,
-    };
+    return mayRetry(
+      `too few consistent matches (${strongInliers} of ${n}, ${confirmed} along the rows): the photos do not look like one stereo pair`,
+    );
   }
   // The refusals above count the plain consensus: a lens term must not turn unrelated photos into a pair.
   const bent = lensConsensus(strong, ransac, options, f);
@@ -261,6 +253,9 @@ export function repeatSeed(
   if (blob && blob.ransac.inliers.length >= MIN_BLOB_INLIERS && blob.confirmed >= MIN_BLOB_CONFIRMED) {
     return seedOf(blob);
   }
+  // The corners' consensus is only sought when the blobs' one is large enough to agree with (see agreedSeed):
+  // unrelated photos, refused here, mostly stop at the blobs.
+  if (!blob || blob.ransac.inliers.length < MIN_AGREED_INLIERS) return undefined;
   return agreedSeed(mutualConsensus(corners, views), blob, f);
 }
 
@@ -333,10 +328,10 @@ const AGREED_ROWS = 3;
  */
 function agreedSeed(
   corner: MutualConsensus | undefined,
-  blob: MutualConsensus | undefined,
+  blob: MutualConsensus,
   f: ReducedFrames,
 ): Seed | undefined {
-  if (!corner || !blob) return undefined;
+  if (!corner) return undefined;
   if (Math.min(corner.ransac.inliers.length, blob.ransac.inliers.length) < MIN_AGREED_INLIERS)
     return undefined;
   const x = f.cr.x;
