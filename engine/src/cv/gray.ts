@@ -60,6 +60,19 @@ export async function reducedLuma(image: RawImage, maxSide: number): Promise<Gra
   return { data: out, width: small.width, height: small.height, scale: image.width / small.width };
 }
 
+/** RGB copy on the grey grid (libvips resize); grey input is repeated into three channels. */
+export async function reducedRgb(image: RawImage, grid: GrayImage): Promise<Uint8Array> {
+  let pipeline = sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  });
+  if (image.channels !== 3) pipeline = pipeline.removeAlpha().toColourspace('srgb');
+  const data = await pipeline
+    .resize(grid.width, grid.height, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  return new Uint8Array(data.buffer, data.byteOffset, grid.width * grid.height * 3);
+}
+
 /** Half the size (odd last row and column dropped), each pixel the rounded mean of a 2×2 block. */
 export function halvedGray(gray: GrayImage): GrayImage {
   const width = gray.width >> 1;

@@ -17,6 +17,7 @@ describe('unmatchedShare', () => {
     otherCodes: codes,
     otherHalf: () => codes,
     sign: -1,
+    colour: { own: new Uint8Array(3 * width), other: new Uint8Array(3 * width) },
   };
   const pixels = Array.from({ length: width }, (_, i) => i);
 

@@ -14,6 +14,8 @@ export interface Matching {
   /** The other view's census half a pixel to the right (see halfStepCensus), made when first needed. */
   otherHalf: () => Uint32Array;
   sign: -1 | 1;
+  /** Both views' colours on the grid, RGB (the right one at the left one's levels, as the matcher reads them). */
+  colour: { own: Uint8Array; other: Uint8Array };
 }
 
 /** A pixel matches at a reading when its grey level differs by at most this (see differenceAt). */
@@ -62,20 +64,20 @@ export function differenceAt(m: Matching, i: number, reading: number): number {
   // Outside the other view nothing shows: no reading there can be told from another.
   if (q < 0 || q >= width) return 255;
   const row = m.other.data;
-  const centre = row[i - x + q]!;
-  const before = (centre + row[i - x + (q > 0 ? q - 1 : 0)]!) / 2;
-  const after = (centre + row[i - x + (q < width - 1 ? q + 1 : width - 1)]!) / 2;
-  const v = m.own.data[i]!;
-  const low = Math.min(centre, before, after);
-  const high = Math.max(centre, before, after);
-  return v > high ? v - high : v < low ? low - v : 0;
+  const j = i - x + q;
+  return outsideSpan(m.own.data[i]!, row[j]!, row[q > 0 ? j - 1 : j]!, row[q < width - 1 ? j + 1 : j]!);
 }
 
-/** Σ |own − other| over `pixels`, the other view interpolated linearly at each one's disparity plus `shift`. */
-export function exactCost(m: Matching, pixels: readonly number[], shift: number): number {
-  let sum = 0;
-  for (const i of pixels) sum += exactAt(m, i, m.map[i]! + shift);
-  return sum;
+/**
+ * The distance from level v to the span a row's levels cover within half a pixel of a sample `centre` whose
+ * neighbours are `before` and `after` (Birchfield and Tomasi).
+ */
+function outsideSpan(v: number, centre: number, before: number, after: number): number {
+  const b = (centre + before) / 2;
+  const a = (centre + after) / 2;
+  const low = Math.min(centre, b, a);
+  const high = Math.max(centre, b, a);
+  return v > high ? v - high : v < low ? low - v : 0;
 }
 
 /** |own − other| at pixel i, the other view interpolated linearly at disparity `reading` (255 outside it). */
@@ -118,4 +120,50 @@ export function censusAt(m: Matching, i: number, reading: number): number {
   const next = censusDistance(own, m.otherCodes[j + 1]!);
   const between = censusDistance(own, m.otherHalf()[j]!);
   return Math.min(at, next, between);
+}
+
+/**
+ * Σ over R, G and B of |own − other| at pixel i, the other view read at disparity `reading` in Birchfield and
+ * Tomasi's way (see differenceAt).
+ */
+export function colourDifferenceAt(m: Matching, i: number, reading: number): number {
+  const { width } = m.own;
+  const { own, other } = m.colour;
+  const x = i % width;
+  const q = Math.round(x + m.sign * reading);
+  if (q < 0 || q >= width) return 3 * 255;
+  const j = 3 * (i - x + q);
+  const before = q > 0 ? j - 3 : j;
+  const after = q < width - 1 ? j + 3 : j;
+  let sum = 0;
+  for (let c = 0; c < 3; c++)
+    sum += outsideSpan(own[3 * i + c]!, other[j + c]!, other[before + c]!, other[after + c]!);
+  return sum;
+}
+
+/** Σ over R, G and B of |own − other| at pixel i, the other view interpolated linearly at disparity `reading`. */
+export function exactColourAt(m: Matching, i: number, reading: number): number {
+  const { width } = m.own;
+  const { own, other } = m.colour;
+  const x = i % width;
+  const q = x + m.sign * reading;
+  if (!(q >= 0 && q <= width - 1)) return 3 * 255;
+  const q0 = Math.min(width - 2, Math.floor(q));
+  const f = q - q0;
+  const j = 3 * (i - x + q0);
+  let sum = 0;
+  for (let c = 0; c < 3; c++)
+    sum += Math.abs(own[3 * i + c]! - (other[j + c]! * (1 - f) + other[j + 3 + c]! * f));
+  return sum;
+}
+
+/** The horizontal gradient at pixel i summed over R, G and B (0 at the row's ends). */
+export function colourGradientAt(m: Matching, i: number): number {
+  const { width } = m.own;
+  const x = i % width;
+  if (x === 0 || x === width - 1) return 0;
+  const { own } = m.colour;
+  let sum = 0;
+  for (let c = 0; c < 3; c++) sum += Math.abs(own[3 * (i + 1) + c]! - own[3 * (i - 1) + c]!) / 2;
+  return sum;
 }

@@ -1,7 +1,14 @@
 import { halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 import { selectNth } from '../select-nth';
-import { censusCost, difference, exactCost, type Matching } from './alias-costs';
+import {
+  censusCost,
+  colourDifferenceAt,
+  colourGradientAt,
+  difference,
+  exactColourAt,
+  type Matching,
+} from './alias-costs';
 import { growRegion, structureVote } from './alias-regions';
 import type { CensusCodes } from './census-sgm';
 import { flatBehindAliases } from './flat-behind';
@@ -14,12 +21,18 @@ import { flatBehindAliases } from './flat-behind';
  * half a spacing away from the true ones, worse than a cross-fade.
  *
  * Such a part is found as a connected region of one disparity standing in front of what surrounds it, whose edges
- * match as well after a shift of its disparity (the alias) as at its own, in three ways: grey levels compared in
- * Birchfield and Tomasi's way (which forgives sampling phase), grey levels interpolated exactly, and the census codes
- * the matcher compares (the last two fail on texture too fine for the first, e.g. a wooden fence's grain). The
- * frames are then made under both readings and mixed (see mixReadings): whichever is true, the error is a part of a
- * board's contrast in two places instead of a whole board's (a cross-fade leaves two half boards, both wrong). Flat
- * parts read about where the surround is, whose alias is in front, are found apart (see flatBehindAliases).
+ * match as well after a shift of its disparity (the alias) as at its own, in three ways: colours compared in
+ * Birchfield and Tomasi's way (which forgives sampling phase), colours interpolated exactly, and the census codes
+ * the matcher compares (the last two fail on texture too fine for the first, e.g. a wooden fence's grain). The first
+ * two read colour, not grey: boards that differ from their wall in hue but hardly in brightness have edges in grey
+ * no stronger than the wall's texture, and the wall's mismatch beside them (a grid pixel on an edge mixes the board
+ * with the wall behind it, another part of the wall under the alias) cost 0.4–1.0 of their grey gradient, 0.1–0.4 of
+ * their colour one. On such a fence (bench/engine/interpolate.ts, --random-seed 808, the fourth scene), one board
+ * region in about forty passed in grey, and the frames lost 0.49–0.59 dB to a cross-fade; in colour they gain
+ * 0.67–0.91 dB. The frames are then made under both readings and mixed (see mixReadings): whichever is true, the
+ * error is a part of a board's contrast in two places instead of a whole board's (a cross-fade leaves two half
+ * boards, both wrong). Flat parts read about where the surround is, whose alias is in front, are found apart (see
+ * flatBehindAliases).
  */
 
 /** Connected pixels within this (grid px) of the disparity of the region's first pixel are one region. */
@@ -36,8 +49,11 @@ const IN_FRONT = 1.5;
  * textured one everywhere (share > 1).
  */
 const ALIAS_SHARE = 0.5;
-/** Gradient sum (grey levels) a region needs for the test to mean anything: an edge or two of ordinary contrast. */
-const MIN_GRADIENT = 100;
+/**
+ * Gradient sum (levels, over R, G and B) a region needs for the test to mean anything: an edge or two of ordinary
+ * contrast in each channel.
+ */
+const MIN_GRADIENT = 300;
 /** A pixel matches at its own reading when its grey level differs by at most this. */
 const MATCHED = 12;
 /** Aliases whose costs differ by less than this share of the gradient are equally good. */
@@ -72,6 +88,8 @@ export interface AliasInput {
   range: { min: number; max: number };
   /** The matcher's census codes of both views and the right one's half-step codes. */
   codes: Pick<CensusCodes, 'cl' | 'cr' | 'half'>;
+  /** Both views' RGB copies on the grid, the right one at the left one's levels (the matcher's colour term's). */
+  colour: { left: Uint8Array; right: Uint8Array };
 }
 
 /**
@@ -144,6 +162,7 @@ export function aliasSide(input: AliasInput, side: 'left' | 'right', out: Float3
 export function matchingOf(input: AliasInput, side: 'left' | 'right'): Matching {
   const { cl, cr, half } = input.codes;
   const { left, right } = input;
+  const colour = { own: input.colour[side], other: input.colour[side === 'left' ? 'right' : 'left'] };
   return side === 'left'
     ? {
         map: input.maps.left,
@@ -153,6 +172,7 @@ export function matchingOf(input: AliasInput, side: 'left' | 'right'): Matching 
         otherCodes: cr,
         otherHalf: () => half,
         sign: -1,
+        colour,
       }
     : {
         map: input.maps.right,
@@ -162,6 +182,7 @@ export function matchingOf(input: AliasInput, side: 'left' | 'right'): Matching 
         otherCodes: cl,
         otherHalf: once(() => halfStepCensus(left.data, left.width, left.height)),
         sign: 1,
+        colour,
       };
 }
 
@@ -183,8 +204,8 @@ function judgeRegion(
   members: readonly number[],
   range: { min: number; max: number },
 ): { front: boolean; alias?: Alias } {
-  const { map, own } = m;
-  const { width } = own;
+  const { map } = m;
+  const { width } = m.own;
   const values = Float32Array.from(members, (i) => map[i]!);
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
@@ -199,14 +220,14 @@ function judgeRegion(
   // edges (the matcher's window straddles them), which match under neither reading and would hide a perfect alias.
   const matched = members.filter((i) => difference(m, i, 0) <= MATCHED);
   let gradient = 0;
-  for (const i of matched) {
-    const x = i % width;
-    if (x > 0 && x < width - 1) gradient += Math.abs(own.data[i + 1]! - own.data[i - 1]!) / 2;
-  }
+  for (const i of matched) gradient += colourGradientAt(m, i);
   if (gradient < MIN_GRADIENT) return { front: true };
   const cost = (pixels: readonly number[], shift: number, limit = Number.POSITIVE_INFINITY) => {
     let sum = 0;
-    for (let k = 0; k < pixels.length && sum <= limit; k++) sum += difference(m, pixels[k]!, shift);
+    for (let k = 0; k < pixels.length && sum <= limit; k++) {
+      const i = pixels[k]!;
+      sum += colourDifferenceAt(m, i, map[i]! + shift);
+    }
     return sum;
   };
   // Every shift is first judged on an even sample of the pixels, and its sums stop where it can no longer pass:
@@ -241,8 +262,8 @@ function judgeRegion(
   const refined = curve > 0 ? best + Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curve))) : best;
   const judged = (passed: boolean) => ({ front: true, alias: { whole: best, shift: refined, passed } });
   if (!(cost(matched, refined) - atOwn < ALIAS_SHARE * gradient)) return judged(false);
-  if (!(exactCost(m, matched, refined) - exactCost(m, matched, 0) < EXACT_SHARE * gradient))
-    return judged(false);
+  const exact = (shift: number) => matched.reduce((sum, i) => sum + exactColourAt(m, i, map[i]! + shift), 0);
+  if (!(exact(refined) - exact(0) < EXACT_SHARE * gradient)) return judged(false);
   const bits = (censusCost(m, matched, refined) - censusCost(m, matched, 0)) / matched.length;
   return judged(bits < CENSUS_BITS);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
 import { seeded } from '../seeded-random';
-import { exactMaps, greyViews, shareWhere } from '../testing/scene-maps';
+import { exactMaps, gridViews, shareWhere } from '../testing/scene-maps';
 import { censusCodes, censusSgm } from './census-sgm';
 import { settleFlatParts } from './flat-parts';
 import { interpolatePair } from './interpolate-views';
@@ -24,11 +24,11 @@ function paintedFence(): LayeredScene {
 
 /** The grey views of a scene on the grid, and what settleFlatParts makes of `maps` of them (both views). */
 async function settled(scene: LayeredScene, maps?: { left: Float32Array; right: Float32Array }) {
-  const [left, right] = await greyViews(scene, WIDTH);
-  const codes = censusCodes(left!, right!);
+  const { left, right, colour } = await gridViews(scene, WIDTH);
+  const codes = censusCodes(left, right);
   // The matcher's own maps unless given.
-  const read = maps ?? censusSgm(left!, right!, RANGE, codes);
-  const input = { left: left!, right: right!, maps: read, range: RANGE, codes };
+  const read = maps ?? censusSgm(left, right, RANGE, codes);
+  const input = { left, right, maps: read, range: RANGE, codes, colour };
   const out = {
     primary: { left: new Float32Array(read.left), right: new Float32Array(read.right) },
     alias: { left: new Float32Array(read.left), right: new Float32Array(read.right) },

@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
-import { type GrayImage, reducedGray } from '../cv/gray';
+import { reducedGray, reducedRgb } from '../cv/gray';
 import { loadOpenCv, preloadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
 import type { AliasInput, AliasMaps } from './ambiguous-repeats';
@@ -166,7 +165,7 @@ export async function interpolatePair(
   placeThinLines(grayL, grayR, { left, right: levelled(right, fits) }, maps, range);
   // The maps are final: on two threads the right view's chain of other readings starts on the helper while this
   // thread judges the pair's confidence (it is thrown away if the frames turn out to be cross-fades).
-  const aliasInput = { left: grayL, right: grayR, maps, range, codes: census };
+  const aliasInput = { left: grayL, right: grayR, maps, range, codes: census, colour: sgm.colour };
   const otherOnTwoThreads = twoThreads ? otherReadingsOnTwoThreads(aliasInput) : undefined;
   // Per view: the disparity completed, its reliable flags' local support (see supportOf), and the synthesis' trust.
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
@@ -280,17 +279,4 @@ function supportOf(reliable: Float32Array, width: number, height: number): Float
 /** `values` ramped in place from `from` (0) over 0.4 (1). */
 function ramp(values: Float32Array, from: number): void {
   for (let i = 0; i < values.length; i++) values[i] = Math.min(1, Math.max(0, (values[i]! - from) / 0.4));
-}
-
-/** RGB copy on the grey grid (libvips resize); grey input is repeated into three channels. */
-async function reducedRgb(image: RawImage, grid: GrayImage): Promise<Uint8Array> {
-  let pipeline = sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  });
-  if (image.channels !== 3) pipeline = pipeline.removeAlpha().toColourspace('srgb');
-  const data = await pipeline
-    .resize(grid.width, grid.height, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer();
-  return new Uint8Array(data.buffer, data.byteOffset, grid.width * grid.height * 3);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
-import { exactMaps, greyViews, shareWhere } from '../testing/scene-maps';
+import { exactMaps, gridViews, shareWhere } from '../testing/scene-maps';
 import type { AliasMaps } from './ambiguous-repeats';
 import { censusCodes } from './census-sgm';
 import { oneReadingPerStructure } from './structure-reading';
@@ -29,13 +29,14 @@ async function setUp(scene = nearAliasFence()) {
   const boards = scene.layers.slice(1);
   const d = boards[0]!.disparity;
   const spacing = boards[1]!.x - boards[0]!.x;
-  const [left, right] = await greyViews(scene, WIDTH);
+  const { left, right, colour } = await gridViews(scene, WIDTH);
   const input = (maps: AliasMaps) => ({
-    left: left!,
-    right: right!,
+    left,
+    right,
     maps,
     range: RANGE,
-    codes: censusCodes(left!, right!),
+    codes: censusCodes(left, right),
+    colour,
   });
   const at = (reading?: number) => exactMaps(scene, WIDTH, HEIGHT, reading);
   return { d, spacing, input, at, truth: at() };
@@ -133,16 +134,17 @@ describe('one reading per repeated structure', () => {
     const scene = makeRepetitiveScene('fence', WIDTH, HEIGHT, 7, { spacing: 1.1, parallax: 1.2 });
     const d = scene.layers[1]!.disparity;
     const spacing = scene.layers[2]!.x - scene.layers[1]!.x;
-    const [left, right] = await greyViews(scene, WIDTH);
+    const { left, right, colour } = await gridViews(scene, WIDTH);
     const at = (reading?: number) => exactMaps(scene, WIDTH, HEIGHT, reading);
     const primary = halves(at(d + spacing), at(d - spacing));
     const alias = halves(at(d), at(d - spacing));
     const input = {
-      left: left!,
-      right: right!,
+      left,
+      right,
       maps: primary,
       range: RANGE,
-      codes: censusCodes(left!, right!),
+      codes: censusCodes(left, right),
+      colour,
     };
     expect(oneReadingPerStructure(input, primary, alias)).toBeUndefined();
   });

@@ -92,11 +92,12 @@ export async function foldedOnTwoThreads(
   });
 }
 
-/** The input with its maps on SharedArrayBuffers: only the grey views (small) are copied to the helper. */
+/** The input with its maps and colours on SharedArrayBuffers: only the grey views (small) are copied to the helper. */
 function sharedAliasInput(input: AliasInput): AliasInput {
   return {
     ...input,
     maps: { left: sharedCopy(input.maps.left, true), right: sharedCopy(input.maps.right, true) },
+    colour: { left: sharedCopy(input.colour.left, true), right: sharedCopy(input.colour.right, true) },
   };
 }
 

@@ -1,4 +1,4 @@
-import { type GrayImage, reducedGray } from '../cv/gray';
+import { type GrayImage, reducedGray, reducedRgb } from '../cv/gray';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
 
 /**
@@ -53,4 +53,18 @@ export function shareWhere(
 /** The left and right views of a scene as grey copies `side` px wide (the matcher's input). */
 export function greyViews(scene: LayeredScene, side: number): Promise<GrayImage[]> {
   return Promise.all([0, 1].map((c) => reducedGray(renderView(scene, c), side)));
+}
+
+/**
+ * The left and right views of a scene as the alias tests read them on a grid `side` px wide: grey copies (the
+ * matcher's input) and RGB copies on the same grid (see AliasInput's colour).
+ */
+export async function gridViews(
+  scene: LayeredScene,
+  side: number,
+): Promise<{ left: GrayImage; right: GrayImage; colour: { left: Uint8Array; right: Uint8Array } }> {
+  const views = [renderView(scene, 0), renderView(scene, 1)] as const;
+  const [left, right] = await Promise.all(views.map((view) => reducedGray(view, side)));
+  const [colourL, colourR] = await Promise.all(views.map((view) => reducedRgb(view, left!)));
+  return { left: left!, right: right!, colour: { left: colourL!, right: colourR! } };
 }
