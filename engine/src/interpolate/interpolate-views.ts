@@ -3,7 +3,7 @@ import { reducedGray, reducedRgb } from '../cv/gray';
 import { loadOpenCv, preloadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
 import type { AliasInput, AliasMaps } from './ambiguous-repeats';
-import { censusCodes, censusSgm } from './census-sgm';
+import { censusCodes, censusSgm, sharedCopy } from './census-sgm';
 import { changedColumns } from './changed-columns';
 import { disparityRange } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
@@ -143,7 +143,13 @@ export async function interpolatePair(
     twoThreads ? censusSgmOnTwoThreads : censusSgm,
     structurePeriods(periods),
   );
-  const [rgbL, rgbR] = await Promise.all([reducedRgb(left, grayL), reducedRgb(right, grayL)]);
+  // On two threads the grid's colours go on SharedArrayBuffers once: the matcher and the chains of other readings
+  // read them on both threads.
+  const shared = (rgb: Uint8Array) => sharedCopy(rgb, twoThreads);
+  const [rgbL, rgbR] = await Promise.all([
+    reducedRgb(left, grayL).then(shared),
+    reducedRgb(right, grayL).then(shared),
+  ]);
   // The right view's own colours on the grid, for its edge codes; the matcher's copy is matched to the left's levels.
   const cellsR = rgbR.slice();
   // One fit per channel, applied to the grid copy here, to the full-size view for the thin lines below, and read by
