@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
-import { exactMaps, gridViews, shareWhere } from '../testing/scene-maps';
+import { aliasViews, exactMaps, shareWhere } from '../testing/scene-maps';
 import { aliasMaps } from './ambiguous-repeats';
-import { censusCodes } from './census-sgm';
 import { interpolatePair } from './interpolate-views';
 import { crossFade, psnr } from './quality';
 
@@ -101,9 +100,9 @@ async function expectAliasOfFullSize(scene: LayeredScene, fromAlias = false): Pr
   const spacing = (boards[1]!.x - boards[0]!.x) / 3;
   const [d, other] = [boards[0]!.disparity / 3, boards[0]!.disparity / 3 - spacing];
   const [reading, alias] = fromAlias ? [other, d] : [d, other];
-  const { left, right, colour } = await gridViews(scene, WIDTH);
+  const views = await aliasViews(scene, WIDTH);
   const maps = exactMapsOf(scene, reading, 3);
-  const moved = aliasMaps({ left, right, maps, range: RANGE, codes: censusCodes(left, right), colour });
+  const moved = aliasMaps({ ...views, maps, range: RANGE });
   expect(moved).toBeDefined();
   for (const side of ['left', 'right'] as const) {
     const share = shareWhere(
@@ -123,20 +122,13 @@ describe('aliases of repeated flat parts', () => {
     const d = boards[0]!.disparity;
     const spacing = boards[1]!.x - boards[0]!.x;
     expect([d, spacing]).toEqual([16, 14]);
-    const { left, right, colour } = await gridViews(scene, WIDTH);
+    const views = await aliasViews(scene, WIDTH);
     const truth = exactMapsOf(scene);
     for (const [reading, other] of [
       [d, d - spacing],
       [d - spacing, d],
     ] as const) {
-      const alias = aliasMaps({
-        left,
-        right,
-        maps: exactMapsOf(scene, reading),
-        range: RANGE,
-        codes: censusCodes(left, right),
-        colour,
-      });
+      const alias = aliasMaps({ ...views, maps: exactMapsOf(scene, reading), range: RANGE });
       expectBoardsAt(alias, truth, d, other);
     }
   });
@@ -164,16 +156,9 @@ describe('aliases of repeated flat parts', () => {
     const d = boards[0]!.disparity;
     const spacing = boards[1]!.x - boards[0]!.x;
     expect([d, spacing]).toEqual([16, 20]);
-    const { left, right, colour } = await gridViews(scene, WIDTH);
+    const views = await aliasViews(scene, WIDTH);
     const truth = exactMapsOf(scene);
-    const alias = aliasMaps({
-      left,
-      right,
-      maps: exactMapsOf(scene, d - spacing),
-      range: RANGE,
-      codes: censusCodes(left, right),
-      colour,
-    });
+    const alias = aliasMaps({ ...views, maps: exactMapsOf(scene, d - spacing), range: RANGE });
     // A few wall pixels beside the boards (0.02 %) move with them.
     expectBoardsAt(alias, truth, d, d, 0.999);
   });
@@ -185,7 +170,7 @@ describe('aliases of repeated flat parts', () => {
       ...fence,
       layers: fence.layers.map((layer, k) => (k === 0 ? layer : { ...layer, disparity: 0 })),
     };
-    const { left, right, colour } = await gridViews(painted, WIDTH);
+    const views = await aliasViews(painted, WIDTH);
     const maps = exactMapsOf(painted);
     // Read 1 px off the wall (a matcher's noise), they are still the wall's.
     const noisy = {
@@ -193,16 +178,7 @@ describe('aliases of repeated flat parts', () => {
       right: maps.right,
     };
     for (const reading of [maps, noisy]) {
-      expect(
-        aliasMaps({
-          left,
-          right,
-          maps: reading,
-          range: RANGE,
-          codes: censusCodes(left, right),
-          colour,
-        }),
-      ).toBeUndefined();
+      expect(aliasMaps({ ...views, maps: reading, range: RANGE })).toBeUndefined();
     }
   });
 
@@ -211,17 +187,8 @@ describe('aliases of repeated flat parts', () => {
     const fence = ambiguousFence();
     const single: LayeredScene = { ...fence, layers: [fence.layers[0]!, fence.layers[20]!] };
     for (const scene of [textured, single]) {
-      const { left, right, colour } = await gridViews(scene, WIDTH);
-      expect(
-        aliasMaps({
-          left,
-          right,
-          maps: exactMapsOf(scene),
-          range: RANGE,
-          codes: censusCodes(left, right),
-          colour,
-        }),
-      ).toBeUndefined();
+      const views = await aliasViews(scene, WIDTH);
+      expect(aliasMaps({ ...views, maps: exactMapsOf(scene), range: RANGE })).toBeUndefined();
     }
   });
 

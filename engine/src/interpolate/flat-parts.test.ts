@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
 import { seeded } from '../seeded-random';
-import { exactMaps, gridViews, shareWhere } from '../testing/scene-maps';
-import { censusCodes, censusSgm } from './census-sgm';
+import { aliasViews, exactMaps, shareWhere } from '../testing/scene-maps';
+import { censusSgm } from './census-sgm';
 import { settleFlatParts } from './flat-parts';
 import { interpolatePair } from './interpolate-views';
 import { crossFade, psnr } from './quality';
@@ -24,11 +24,10 @@ function paintedFence(): LayeredScene {
 
 /** The grey views of a scene on the grid, and what settleFlatParts makes of `maps` of them (both views). */
 async function settled(scene: LayeredScene, maps?: { left: Float32Array; right: Float32Array }) {
-  const { left, right, colour } = await gridViews(scene, WIDTH);
-  const codes = censusCodes(left, right);
+  const views = await aliasViews(scene, WIDTH);
   // The matcher's own maps unless given.
-  const read = maps ?? censusSgm(left, right, RANGE, codes);
-  const input = { left, right, maps: read, range: RANGE, codes, colour };
+  const read = maps ?? censusSgm(views.left, views.right, RANGE, views.codes);
+  const input = { ...views, maps: read, range: RANGE };
   const out = {
     primary: { left: new Float32Array(read.left), right: new Float32Array(read.right) },
     alias: { left: new Float32Array(read.left), right: new Float32Array(read.right) },

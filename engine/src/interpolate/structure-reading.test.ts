@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
-import { exactMaps, gridViews, shareWhere } from '../testing/scene-maps';
+import { aliasViews, exactMaps, shareWhere } from '../testing/scene-maps';
 import type { AliasMaps } from './ambiguous-repeats';
-import { censusCodes } from './census-sgm';
 import { oneReadingPerStructure } from './structure-reading';
 
 const WIDTH = 640;
@@ -29,15 +28,8 @@ async function setUp(scene = nearAliasFence()) {
   const boards = scene.layers.slice(1);
   const d = boards[0]!.disparity;
   const spacing = boards[1]!.x - boards[0]!.x;
-  const { left, right, colour } = await gridViews(scene, WIDTH);
-  const input = (maps: AliasMaps) => ({
-    left,
-    right,
-    maps,
-    range: RANGE,
-    codes: censusCodes(left, right),
-    colour,
-  });
+  const views = await aliasViews(scene, WIDTH);
+  const input = (maps: AliasMaps) => ({ ...views, maps, range: RANGE });
   const at = (reading?: number) => exactMaps(scene, WIDTH, HEIGHT, reading);
   return { d, spacing, input, at, truth: at() };
 }
@@ -134,18 +126,11 @@ describe('one reading per repeated structure', () => {
     const scene = makeRepetitiveScene('fence', WIDTH, HEIGHT, 7, { spacing: 1.1, parallax: 1.2 });
     const d = scene.layers[1]!.disparity;
     const spacing = scene.layers[2]!.x - scene.layers[1]!.x;
-    const { left, right, colour } = await gridViews(scene, WIDTH);
+    const views = await aliasViews(scene, WIDTH);
     const at = (reading?: number) => exactMaps(scene, WIDTH, HEIGHT, reading);
     const primary = halves(at(d + spacing), at(d - spacing));
     const alias = halves(at(d), at(d - spacing));
-    const input = {
-      left,
-      right,
-      maps: primary,
-      range: RANGE,
-      codes: censusCodes(left, right),
-      colour,
-    };
+    const input = { ...views, maps: primary, range: RANGE };
     expect(oneReadingPerStructure(input, primary, alias)).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 import { type GrayImage, reducedGray, reducedRgb } from '../cv/gray';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
+import type { AliasInput } from '../interpolate/ambiguous-repeats';
+import { censusCodes } from '../interpolate/census-sgm';
 
 /**
  * The exact disparity maps of a layered scene (DisparityMaps' convention: left x − d in the right view, right x + d
@@ -56,15 +58,20 @@ export function greyViews(scene: LayeredScene, side: number): Promise<GrayImage[
 }
 
 /**
- * The left and right views of a scene as the alias tests read them on a grid `side` px wide: grey copies (the
- * matcher's input) and RGB copies on the same grid (see AliasInput's colour).
+ * The left and right views of a scene as the alias tests read them on a grid `side` px wide (see AliasInput): grey
+ * copies (the matcher's input), their census codes, and RGB copies on the same grid.
  */
-export async function gridViews(
+export async function aliasViews(
   scene: LayeredScene,
   side: number,
-): Promise<{ left: GrayImage; right: GrayImage; colour: { left: Uint8Array; right: Uint8Array } }> {
+): Promise<Omit<AliasInput, 'maps' | 'range'>> {
   const views = [renderView(scene, 0), renderView(scene, 1)] as const;
   const [left, right] = await Promise.all(views.map((view) => reducedGray(view, side)));
   const [colourL, colourR] = await Promise.all(views.map((view) => reducedRgb(view, left!)));
-  return { left: left!, right: right!, colour: { left: colourL!, right: colourR! } };
+  return {
+    left: left!,
+    right: right!,
+    codes: censusCodes(left!, right!),
+    colour: { left: colourL!, right: colourR! },
+  };
 }
