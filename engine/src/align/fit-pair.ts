@@ -6,7 +6,7 @@ import { faintStretched } from './faint-contrast';
 import { fitFromSeed, type SeedFit, type SeedStart } from './fit-from-seed';
 import type { ReducedFrames } from './guided-fit';
 import { layerStart } from './layer-start';
-import { cornerSeed, repeatSeed, type Seed, type SeedResult } from './seed-model';
+import { blockSeed, cornerSeed, repeatSeed, type Seed, type SeedResult } from './seed-model';
 
 /** A pair's kept fit, the seed it grew from, and the reduced copies and frames they were found on. */
 export interface FittedPair {
@@ -97,7 +97,7 @@ interface Detection {
 /**
  * The first model from features on copies whose long side is `detection.side`: ORB corners, then, when their levels
  * are faint, the copies stretched (see faintStretched), then (with `blobs`) blob features and mutual matches (see
- * repeatSeed).
+ * repeatSeed), and last blocks of the vertical gradient matched by correlation (see blockSeed).
  */
 async function seedAt(
   cv: Cv,
@@ -123,10 +123,14 @@ async function seedAt(
   }
   // ORB's corners sit on the edges of a fence's bars or a window grid (junctions with a background that moves by
   // parallax), and the ratio test drops repeats: such pairs leave too few consistent matches, which blob features
-  // between the bars, or mutual matches of both kinds agreeing on one model, often find (see repeatSeed).
+  // between the bars, or mutual matches of both kinds agreeing on one model, often find (see repeatSeed). A faint
+  // fence whose boards span the frame has neither: blocks of the wall between its boards do (see blockSeed).
   if (!seed.ok && seed.retry && blobs) {
+    const [l, r] = [copies.left.detect, copies.right.detect];
     seed =
-      repeatSeed(cv, copies.left.detect, copies.right.detect, frames, maxDisparityPx, seed.corners) ?? seed;
+      repeatSeed(cv, l, r, frames, maxDisparityPx, seed.corners) ??
+      blockSeed(cv, l, r, frames, maxDisparityPx, seed.corners) ??
+      seed;
   }
   return { copies, frames, seed };
 }
