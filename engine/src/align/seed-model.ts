@@ -262,10 +262,11 @@ export function repeatSeed(
 
 /**
  * Blocks matched on one model (see blockMatches) make a pair whose features could not: at least MIN_BLOCK_INLIERS
- * of them, and BLOCK_SHARE of the blocks with texture. Measured at 512 px: faint painted fences and fences refused
- * before (align-random seeds 4242 and 9001) agreed with 73-86 of 96 blocks, aloe with 78 of 120; unrelated photos
- * and non-overlapping halves of one (align-rigs.ts' refusal cases) with at most 9 of 35-144. On align-random's
- * seeds 555, 808, 4242, 9001 and 31337 every one of the 145 unrelated pairs (two different fences) stays refused.
+ * of them, and BLOCK_SHARE of the blocks that matched. Measured at 512 px: faint painted fences and fences refused
+ * before (align-random seeds 4242, 9001 and 6060) agreed with 35 of 35 and 73-86 of 75-86 matched blocks, aloe
+ * with 78 of 108; unrelated photos and non-overlapping halves of one (align-rigs.ts' refusal cases) with at most 9
+ * (of 0-37 matched). The share counts matched blocks, not textured ones: a fence's wide boards (6060 #4) left 35 of
+ * its 96 textured blocks matching, all on one model.
  */
 const MIN_BLOCK_INLIERS = 24;
 const BLOCK_SHARE = 0.5;
@@ -287,7 +288,7 @@ export function blockSeed(
   const strong = centred(found, f);
   const ransac = ransacSimilarity(strong, ransacOptions(2 * f.sL, maxDisparityPx));
   const agreeing = ransac?.inliers.length ?? 0;
-  if (!ransac || agreeing < MIN_BLOCK_INLIERS || agreeing < BLOCK_SHARE * found.leftKeypoints)
+  if (!ransac || agreeing < MIN_BLOCK_INLIERS || agreeing < BLOCK_SHARE * found.leftX.length)
     return undefined;
   return {
     ok: true,
