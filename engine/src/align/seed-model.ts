@@ -37,6 +37,8 @@ export interface Seed {
    * rivalConsensus).
    */
   others: OtherStart[];
+  /** Found by blockSeed, the last resort: a pair the larger copies' corners align keeps their fit instead. */
+  blocks?: true;
 }
 
 /** Another consensus alignment starts a fit from. */
@@ -300,6 +302,7 @@ export function blockSeed(
     strongSeeds: false,
     repetitive: true,
     others: [],
+    blocks: true,
   };
 }
 
