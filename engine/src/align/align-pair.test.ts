@@ -25,7 +25,7 @@ const rightTrue = renderView(scene, 1);
 
 type Tint = SceneLayer['tint'];
 
-/** The scene with its background and structure layers tinted, their texture's contrast about 0.55 scaled by `contrast`. */
+/** The scene with its background and structure layers tinted, their texture's contrast about 0.55 times `contrast`. */
 function tinted(scene: LayeredScene, structure: Tint, background: Tint, contrast = 1): LayeredScene {
   return {
     ...scene,
@@ -454,10 +454,10 @@ describe('alignPair on harder pairs', () => {
   });
 
   describe('faint fences whose boards span the frame', () => {
-    // Contrast ×0.35 (align-random seed 4242, pairs 13 and 14, and seed 6060, pair 4): the boards have no corners but their edges, all
-    // alike, and the wall between them only soft blotches. Corners left 4-7 matches, or 2 of 10 consistent, and
-    // blobs no consensus: the pairs were refused. Blocks of the vertical gradient (which does not see the boards)
-    // match on one model.
+    // Contrast ×0.35 (align-random seed 4242, pairs 13 and 14, and seed 6060, pair 4): the boards have no corners
+    // but their edges, all alike, and the wall between them only soft blotches. Corners left 4-7 matches, or 2 of 10
+    // consistent, and blobs no consensus: the pairs were refused. Blocks of the vertical gradient (which does not see
+    // the boards) match on one model.
     const fences = {
       painted: tinted(
         makeRepetitiveScene('painted-fence', 1920, 1280, 4255, { spacing: 0.79, parallax: 1.41 }),

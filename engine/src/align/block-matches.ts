@@ -1,5 +1,6 @@
 import { type GrayImage, halvedGray } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
+import { parabolaOffset } from '../interpolate/row-match';
 import type { FeatureMatches } from './features';
 
 /** Long side (px) the blocks are matched at: the grey copy is halved down to it. */
@@ -47,6 +48,9 @@ export function blockMatches(
     rightY: [] as number[],
   };
   let textured = 0;
+  const centre = (BLOCK - 1) / 2;
+  // Back to the given copies' pixels (each halving maps x to 2x + 0.5).
+  const back = (v: number) => (v + 0.5) * factor - 0.5;
   withMats((keep) => {
     const gl = verticalGradient(cv, l, keep);
     const gr = verticalGradient(cv, r, keep);
@@ -78,11 +82,8 @@ export function blockMatches(
           const at = (x: number, y: number) => scores.floatAt(y, x);
           const px = peak.maxLoc.x;
           const py = peak.maxLoc.y;
-          const dx = px > 0 && px < scores.cols - 1 ? vertex(at(px - 1, py), at(px, py), at(px + 1, py)) : 0;
-          const dy = py > 0 && py < scores.rows - 1 ? vertex(at(px, py - 1), at(px, py), at(px, py + 1)) : 0;
-          const centre = (BLOCK - 1) / 2;
-          // Back to the given copies' pixels (each halving maps x to 2x + 0.5).
-          const back = (v: number) => (v + 0.5) * factor - 0.5;
+          const dx = px > 0 && px < scores.cols - 1 ? peakOffset(at(px - 1, py), at(px, py), at(px + 1, py)) : 0;
+          const dy = py > 0 && py < scores.rows - 1 ? peakOffset(at(px, py - 1), at(px, py), at(px, py + 1)) : 0;
           found.leftX.push(back(bx + centre));
           found.leftY.push(back(by + centre));
           found.rightX.push(back(x0 + px + dx + centre));
@@ -126,8 +127,7 @@ function highest(cv: Cv, m: InstanceType<Cv['Mat']>): { maxVal: number; maxLoc: 
   return minMaxLoc(m);
 }
 
-/** Offset (−0.5..0.5) of the vertex of the parabola through three samples around a peak. */
-function vertex(before: number, at: number, after: number): number {
-  const curve = before - 2 * at + after;
-  return curve < 0 ? Math.max(-0.5, Math.min(0.5, (before - after) / (2 * curve))) : 0;
+/** Sub-pixel offset of a maximum from its neighbours (parabolaOffset of the minimum of the negated scores). */
+function peakOffset(before: number, at: number, after: number): number {
+  return parabolaOffset(-before, -at, -after);
 }

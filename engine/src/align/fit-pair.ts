@@ -31,10 +31,11 @@ const RETRY_ABOVE = 1.25;
  * kept when its fit is refined (or the first was a refusal, or came from blocks: see blockSeed). A fine texture
  * (the grain of a smooth wall between a fence's boards) is averaged away on a 1024 px copy of a 1920 px picture:
  * painted fences were refused there (5 of 18 matches, 60 blob matches along the rows) or kept a rough model
- * 0.18-0.39 px off; on the 1920 px copy they aligned to 0.02 px. Not blobs: their bars were measured on 1024 px copies, and a larger copy has more of them to
- * form a chance consensus (two halves of the aloe photo that do not overlap, 2025 px long, were accepted with 462
- * inliers); ORB keeps at most 2500 corners per view at any size. The unrelated photos and non-overlapping halves of
- * the refusal cases, upscaled to 1600-4500 px, stay refused, in 0.6-1.2 s more; pairs refined at once pay nothing.
+ * 0.18-0.39 px off; on the 1920 px copy they aligned to 0.02 px. Not blobs: their bars were measured on 1024 px
+ * copies, and a larger copy has more of them to form a chance consensus (two halves of the aloe photo that do not
+ * overlap, 2025 px long, were accepted with 462 inliers); ORB keeps at most 2500 corners per view at any size. The
+ * unrelated photos and non-overlapping halves of the refusal cases, upscaled to 1600-4500 px, stay refused, in
+ * 0.6-1.2 s more; pairs refined at once pay nothing.
  */
 export async function fittedPair(
   cv: Cv,
@@ -45,14 +46,13 @@ export async function fittedPair(
 ): Promise<FittedPair | { ok: false; reason: string }> {
   const first = await fitAt(cv, left, right, { side: detectSide, maxDisparityPx, blobs: true });
   const longSide = Math.max(left.width, left.height, right.width, right.height);
-  const settled = first.ok && first.fit.refined && !first.seed.blocks;
-  if (settled || longSide <= RETRY_ABOVE * detectSide) return first;
-  const side = Math.min(longSide, RETRY_FACTOR * detectSide);
-  const retried = await fitAt(cv, left, right, { side, maxDisparityPx, blobs: false });
   // Blocks are the last resort (see blockSeed): a thin-pole pair the retry's corners aligned to 0.009 px kept the
   // blocks' unrefined fit, 0.067 px off, when it was preferred.
-  const lastResort = first.ok && first.seed.blocks === true;
-  return retried.ok && (!first.ok || lastResort || retried.fit.refined) ? retried : first;
+  const fromBlocks = first.ok && first.seed.blocks === true;
+  if ((first.ok && first.fit.refined && !fromBlocks) || longSide <= RETRY_ABOVE * detectSide) return first;
+  const side = Math.min(longSide, RETRY_FACTOR * detectSide);
+  const retried = await fitAt(cv, left, right, { side, maxDisparityPx, blobs: false });
+  return retried.ok && (!first.ok || fromBlocks || retried.fit.refined) ? retried : first;
 }
 
 /**
