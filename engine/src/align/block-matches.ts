@@ -82,8 +82,10 @@ export function blockMatches(
           const at = (x: number, y: number) => scores.floatAt(y, x);
           const px = peak.maxLoc.x;
           const py = peak.maxLoc.y;
-          const dx = px > 0 && px < scores.cols - 1 ? peakOffset(at(px - 1, py), at(px, py), at(px + 1, py)) : 0;
-          const dy = py > 0 && py < scores.rows - 1 ? peakOffset(at(px, py - 1), at(px, py), at(px, py + 1)) : 0;
+          const dx =
+            px > 0 && px < scores.cols - 1 ? peakOffset(at(px - 1, py), at(px, py), at(px + 1, py)) : 0;
+          const dy =
+            py > 0 && py < scores.rows - 1 ? peakOffset(at(px, py - 1), at(px, py), at(px, py + 1)) : 0;
           found.leftX.push(back(bx + centre));
           found.leftY.push(back(by + centre));
           found.rightX.push(back(x0 + px + dx + centre));
