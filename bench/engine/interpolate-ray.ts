@@ -9,7 +9,6 @@
  * Usage: tsx bench/engine/interpolate-ray.ts [--seed N] [--count N] [--width N] [part of a scene name ...]
  */
 import { cpus, loadavg } from 'node:os';
-import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
 import { frameScores, scoreCells } from './data/frame-scores';
 import { numberOption } from './data/number-option';
@@ -30,7 +29,6 @@ const scenes = [
   ...drawRayVariants(seed, count).map((d) => ({ ...d, name: `DRAWN ${d.name}`, drawn: true })),
 ].filter((s) => only.length === 0 || only.some((o) => s.name.includes(o)));
 
-await loadOpenCv();
 const notes = new Set<string>();
 const body: string[][] = [];
 const gains: { gain: number; drawn: boolean; name: string }[] = [];

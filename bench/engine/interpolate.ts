@@ -12,7 +12,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
 import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
@@ -147,7 +146,6 @@ function row(cells: string[], widths: number[]): string {
 }
 
 async function main(): Promise<void> {
-  await loadOpenCv();
   const head = [
     'scene',
     'frame',

@@ -1,21 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { FeatureMatches } from '../align/features';
 import type { GrayImage } from '../cv/gray';
-import { type Cv, loadOpenCv } from '../cv/opencv';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, makeLayeredScene } from '../cv/synthetic-scene';
 import { greyViews } from '../testing/scene-maps';
 import { censusSgm, type DisparityMaps } from './census-sgm';
 import { disparityRange, offLattice, withoutFarRepeats } from './disparity-range';
+import { periodMap, structurePeriods } from './periodic-structure';
 import { censusSgmOnTwoThreads } from './two-threads';
 
 const WIDTH = 640;
 const HEIGHT = 427;
-let cv: Cv;
-
-beforeAll(async () => {
-  cv = (await loadOpenCv()).cv;
-});
-
 /** The grey views of a scene, its texture contrast scaled about mid-grey by `contrast`. */
 function greyPair(scene: LayeredScene, contrast = 1): Promise<GrayImage[]> {
   const layers = scene.layers.map((layer) => ({
@@ -24,6 +19,19 @@ function greyPair(scene: LayeredScene, contrast = 1): Promise<GrayImage[]> {
   }));
   return greyViews({ ...scene, layers }, WIDTH);
 }
+
+/** No features matched (a picture without corners), so the range is the dense match's. */
+const noMatches: FeatureMatches = {
+  leftX: new Float64Array(0),
+  leftY: new Float64Array(0),
+  rightX: new Float64Array(0),
+  rightY: new Float64Array(0),
+  leftKeypoints: 0,
+  rightKeypoints: 0,
+};
+
+/** The structures' periods on the left view, as interpolatePair passes them. */
+const periodsOf = (left: GrayImage) => structurePeriods(periodMap(left));
 
 /** A dense match that finds nothing consistent (what the range is without the dense check). */
 function findsNothing(left: GrayImage): DisparityMaps {
@@ -45,21 +53,25 @@ describe('disparity range', () => {
   it('takes the range from a dense match where the features are too few to tell it', async () => {
     const scene = makeLayeredScene({ width: WIDTH, height: HEIGHT, seed: 12, objects: 3, maxDisparity: 24 });
     const [left, right] = await greyPair(scene, 0.08);
-    const range = await disparityRange(cv, left!, right!, censusSgm);
-    const blind = await disparityRange(cv, left!, right!, findsNothing);
-    expect(range.matches).toBeLessThan(12);
+    const range = await disparityRange(left!, right!, censusSgm, [], noMatches);
+    const blind = await disparityRange(left!, right!, findsNothing, [], noMatches);
     // Without the dense match: ±15 % of the width.
     expect(blind.max - blind.min).toBeGreaterThan(0.29 * WIDTH);
     expectEveryLayerWithin(range, scene);
     expect(range.max - range.min).toBeLessThan(0.15 * WIDTH);
-    expect(await disparityRange(cv, left!, right!, censusSgmOnTwoThreads)).toEqual(range);
+    expect(await disparityRange(left!, right!, censusSgmOnTwoThreads, [], noMatches)).toEqual(range);
+    // Its faint texture still has corners: they tell the range too.
+    const corners = await disparityRange(left!, right!, findsNothing);
+    expect(corners.matches).toBeGreaterThanOrEqual(12);
+    expectEveryLayerWithin(corners, scene);
+    expect(corners.max - corners.min).toBeLessThan(0.15 * WIDTH);
   });
 
   it('drops feature bins of a window grid matched periods off, which no surface confirms', async () => {
     const scene = makeRepetitiveScene('window-grid', WIDTH, HEIGHT, 2, { spacing: 0.9, parallax: 1.1 });
     const [left, right] = await greyPair(scene, 0.35);
-    const range = await disparityRange(cv, left!, right!, censusSgm);
-    const blind = await disparityRange(cv, left!, right!, findsNothing);
+    const range = await disparityRange(left!, right!, censusSgm, periodsOf(left!));
+    const blind = await disparityRange(left!, right!, findsNothing);
     expect(range.matches).toBeGreaterThanOrEqual(12);
     expect(blind.max - blind.min).toBeGreaterThan(0.3 * WIDTH);
     expectEveryLayerWithin(range, scene);
@@ -69,18 +81,25 @@ describe('disparity range', () => {
   });
 
   it('searches a low-contrast painted fence a period either side, not at its farther repeats', async () => {
-    // No features match; the dense match finds the fence at its disparity and, in patches, whole periods nearer
+    // Without features, the dense match finds the fence at its disparity and, in patches, whole periods nearer
     // (two periods nearer too: the search reached 93 before).
     const scene = makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 5, { spacing: 1.5, parallax: 1.18 });
     const [left, right] = await greyPair(scene, 0.2);
-    const range = await disparityRange(cv, left!, right!, censusSgm);
+    const range = await disparityRange(left!, right!, censusSgm, [], noMatches);
     const fence = Math.max(...disparities(scene));
     const period = Math.round(0.025 * 1.5 * WIDTH);
-    expect(range.matches).toBeLessThan(12);
     expectEveryLayerWithin(range, scene);
     // The margins beyond the span: 4.5 % of the width on the near side.
     expect(range.max).toBeGreaterThanOrEqual(fence + period + 0.045 * WIDTH - 2);
     expect(range.max).toBeLessThanOrEqual(fence + period + 0.045 * WIDTH + 2);
+    // Its corners match it mostly a period farther, and a few at every period from there: with the fence's period,
+    // the range is that repeat and the fence and the margins beyond them (see featureSpan); without, the repeats
+    // take it two periods nearer and more.
+    const corners = await disparityRange(left!, right!, censusSgm, periodsOf(left!));
+    expectEveryLayerWithin(corners, scene);
+    expect(corners.min).toBeLessThan(fence - period);
+    expect(corners.max).toBeLessThan(fence + period);
+    expect((await disparityRange(left!, right!, censusSgm)).max).toBeGreaterThan(fence + 2 * period);
   });
 
   it('keeps a wide range that real surfaces span', async () => {
@@ -88,10 +107,10 @@ describe('disparity range', () => {
     // span is checked, and confirmed.
     const scene = makeLayeredScene({ width: WIDTH, height: HEIGHT, seed: 2, objects: 2, maxDisparity: 128 });
     const [left, right] = await greyPair(scene);
-    const range = await disparityRange(cv, left!, right!, censusSgm);
+    const range = await disparityRange(left!, right!, censusSgm);
     expect(Math.max(...disparities(scene))).toBeGreaterThan(0.15 * WIDTH);
     expectEveryLayerWithin(range, scene);
-    expect(range).toEqual(await disparityRange(cv, left!, right!, findsNothing));
+    expect(range).toEqual(await disparityRange(left!, right!, findsNothing));
   });
 
   it('keeps surfaces that are no repeats of the dominant one', () => {

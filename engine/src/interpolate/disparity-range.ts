@@ -1,14 +1,15 @@
-import { detectKeypoints, lowerBound, matchFeatures } from '../align/features';
+import { cornerKeypoints } from '../align/corner-features';
+import { type FeatureMatches, lowerBound, matchFeatures } from '../align/features';
 import { quantile } from '../align/similarity';
 import { type GrayImage, halvedGray } from '../cv/gray';
-import type { Cv } from '../cv/opencv';
 import { binCounts, isPeakBin, peakBins } from './bins';
 import type { DisparityMaps, SgmOptions } from './census-sgm';
 
 /**
- * The disparity range to search (grid px, right x = left x − d), from matched features on the same rows: the span of
- * the 1-px histogram bins that hold at least 1 % of the matches (and 3) (a lone repeat matched one board off does not
- * widen it), widened by 2.5 % of the width on the far side and 4.5 % on the near side (uniform surfaces, such as
+ * The disparity range to search (grid px, right x = left x − d), from matched features on the same rows (corners
+ * found in JS, see cornerKeypoints): the span of the 1-px histogram bins that hold at least 1 % of the matches (and
+ * 3) (a lone repeat matched one board off does not widen it; a repeated structure's far repeats go, see
+ * featureSpan), widened by 2.5 % of the width on the far side and 4.5 % on the near side (uniform surfaces, such as
  * painted boards, have no features of their own). A wide span keeps only the bins a dense match at half size confirms
  * (denseChecked). Too few matches (low contrast, a repetitive pattern whose repeats the ratio test rejects): the
  * common disparities of that dense match, a repeated structure's repeats beyond a period left out (denseSpan), or
@@ -17,22 +18,16 @@ import type { DisparityMaps, SgmOptions } from './census-sgm';
  * or more from a surface the dense check leaves out (see offLattice).
  */
 export async function disparityRange(
-  cv: Cv,
   left: GrayImage,
   right: GrayImage,
   match: DenseMatch,
   periods: readonly number[] = [],
+  m: FeatureMatches = rowMatches(left, right),
 ): Promise<{ min: number; max: number; matches: number }> {
-  const kl = detectKeypoints(cv, left, 1500);
-  const kr = detectKeypoints(cv, right, 1500);
-  const rows = Math.max(2, 0.01 * left.height) / left.height;
-  const m = matchFeatures(kl, kr, left.height, rows);
   const n = m.leftX.length;
   const wide = 0.15 * left.width;
-  const span =
-    n < 12
-      ? undefined
-      : commonSpan(binCounts(Float64Array.from(m.leftX, (x, i) => x - m.rightX[i]!)), Math.max(3, 0.01 * n));
+  const featureBins = binCounts(Float64Array.from(m.leftX, (x, i) => x - m.rightX[i]!));
+  const span = n < 12 ? undefined : featureSpan(featureBins, n, periods);
   const limit = 0.35 * left.width;
   const found = span
     ? await denseChecked(span, left, right, limit, match, periods)
@@ -44,6 +39,15 @@ export async function disparityRange(
   const nearMargin = Math.max(6, 0.045 * left.width);
   const { lo, hi } = clamped({ ...found, lo: found.lo - margin, hi: found.hi + nearMargin }, limit);
   return { min: Math.floor(lo), max: Math.ceil(hi), matches: n };
+}
+
+/**
+ * The views' corners (cornerKeypoints) matched within 1 % of the height (and 2 px) of their own row: what
+ * disparityRange reads, apart so that a caller can find them while another thread makes the periods.
+ */
+export function rowMatches(left: GrayImage, right: GrayImage): FeatureMatches {
+  const rows = Math.max(2, 0.01 * left.height) / left.height;
+  return matchFeatures(cornerKeypoints(left, 1500), cornerKeypoints(right, 1500), left.height, rows);
 }
 
 /** The span cut to `limit` around the median of its bins when wider (the cost volume grows with it). */
@@ -74,6 +78,35 @@ function commonSpan(bins: Map<number, number>, enough: number): Span | undefined
     ([b]) => b,
   );
   return kept.length === 0 ? undefined : { lo: Math.min(...kept), hi: Math.max(...kept), kept };
+}
+
+/** Share of the matches a bin must hold to be a surface of its own among the features' bins (see featureSpan). */
+const FEATURE_SURFACE = 0.1;
+
+/**
+ * The span of the features' common bins (commonSpan: 1 % of the `n` matches, and 3) without the repeats of a
+ * surface (a bin of FEATURE_SURFACE of the matches) on its structure's lattice (a whole number of `periods` from it,
+ * within 1 + k / 4 px) that are no surface themselves. The corners of a painted fence whose boards lie at 14.7 grid
+ * px matched them mostly a period farther (62 of 170 matches at -6), and a few at every period from there (2 to 4
+ * matches at 14, 77, 118, 139, 180): the span reached 180 and was checked densely, whose own repeats widened the
+ * range to 85 (ORB's matches had no such bins: 29). The margins beyond the span already cover a fence matched a
+ * period farther (see disparityRange); a span up to its repeat a period nearer took the search two periods nearer.
+ */
+function featureSpan(bins: Map<number, number>, n: number, periods: readonly number[]): Span | undefined {
+  const common = commonSpan(bins, Math.max(3, 0.01 * n));
+  if (!common) return undefined;
+  const surfaces = peakBins(bins, FEATURE_SURFACE * n);
+  const repeat = (b: number) =>
+    surfaces.some((s) =>
+      periods.some((p) => {
+        const k = Math.round((b - s) / p);
+        return k !== 0 && Math.abs(b - s - k * p) <= 1 + Math.abs(k) / 4;
+      }),
+    );
+  const kept = [...common.kept].filter((b) => surfaces.includes(b) || !repeat(b));
+  return kept.length === 0
+    ? common
+    : { lo: Math.min(...kept), hi: Math.max(...kept), kept: Float64Array.from(kept) };
 }
 
 /** Feature spans wider than this share of the width are checked by a dense match (denseChecked). */

@@ -1,11 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { reducedGray, reducedRgb } from '../cv/gray';
-import { loadOpenCv, preloadOpenCv } from '../cv/opencv';
 import type { RawImage } from '../image';
 import type { AliasInput, AliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm, sharedCopy } from './census-sgm';
 import { changedColumns } from './changed-columns';
-import { disparityRange } from './disparity-range';
+import { disparityRange, rowMatches } from './disparity-range';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { edgeCodes } from './fine-edges';
 import { startHelper } from './helper-thread';
@@ -57,13 +56,11 @@ export interface Interpolation {
 }
 
 /**
- * Starts what interpolatePair needs before its first call (the helper thread on two threads, OpenCV.js), for a
- * caller that has other work first: the CLI decodes its two files meanwhile. In a new process these cost about
- * 0.5 s before the matching can start (OpenCV.js's 11 MB script alone holds this thread ~0.3 s).
+ * Starts what interpolatePair needs before its first call (the helper thread on two threads), for a caller that has
+ * other work first: the CLI decodes its two files meanwhile.
  */
 export function prepareInterpolation(options: Pick<InterpolateOptions, 'threads'> = {}): void {
   if (twoThreadsFor(options)) startHelper();
-  preloadOpenCv();
 }
 
 function twoThreadsFor(options: Pick<InterpolateOptions, 'threads'>): boolean {
@@ -121,27 +118,23 @@ export async function interpolatePair(
   if (twoThreads) startHelper();
   const gridSide = Math.min(Math.max(left.width, left.height), options.gridSide ?? 640);
   const grays = Promise.all([reducedGray(left, gridSide), reducedGray(right, gridSide)]);
-  // The first load of OpenCV.js (about 0.4 s, half of it compiling its wasm) overlaps the reductions (libvips'
-  // threads) and the census codes (the helper).
-  const opencv = loadOpenCv();
   const [grayL, grayR] = await grays;
   matchLevels(grayR.data, grayL.data, 1, 0);
   // On two threads the helper makes the left view's period map (read first), the census codes and the right view's
-  // period map (read once the matching is done) meanwhile: in a new process this thread spends ~0.5 s loading
-  // OpenCV.js, and once it is loaded it waits no longer for the left map than it would take to make it.
+  // period map (read once the matching is done) while this thread matches the views' corners for the range.
   const periodsLeft = twoThreads ? periodMapOnHelper(grayL) : undefined;
   const codes = twoThreads ? censusOnHelper(grayL, grayR) : undefined;
   const periodsRight = twoThreads ? periodMapOnHelper(grayR) : undefined;
-  const { cv } = await opencv;
+  const corners = rowMatches(grayL, grayR);
   // Repeated structures: their periods bound the range searched, their copies' costs are pooled, their readings
   // moved in front (see periodic-structure.ts).
   const periods = (await periodsLeft) ?? periodMap(grayL);
   const range = await disparityRange(
-    cv,
     grayL,
     grayR,
     twoThreads ? censusSgmOnTwoThreads : censusSgm,
     structurePeriods(periods),
+    corners,
   );
   // On two threads the grid's colours go on SharedArrayBuffers once: the matcher and the chains of other readings
   // read them on both threads.
