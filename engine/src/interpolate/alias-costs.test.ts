@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seeded } from '../seeded-random';
 import { type Matching, unmatchedShare } from './alias-costs';
+import { regionsOf } from './alias-regions';
 
 describe('unmatchedShare', () => {
   const width = 97;
@@ -18,6 +19,7 @@ describe('unmatchedShare', () => {
     otherHalf: () => codes,
     sign: -1,
     colour: { own: new Uint8Array(3 * width), other: new Uint8Array(3 * width) },
+    flatRegions: (level, least) => regionsOf(own.data, width, level, least),
   };
   const pixels = Array.from({ length: width }, (_, i) => i);
 

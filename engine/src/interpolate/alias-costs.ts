@@ -1,5 +1,6 @@
 import { censusDistance } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
+import type { Regions } from './alias-regions';
 
 /**
  * One view's map and what it is matched against, as aliasSide and flatBehindAliases judge it; `sign` is where the
@@ -16,6 +17,11 @@ export interface Matching {
   sign: -1 | 1;
   /** Both views' colours on the grid, RGB (the right one at the left one's levels, as the matcher reads them). */
   colour: { own: Uint8Array; other: Uint8Array };
+  /**
+   * The own view's regions of flat grey within `level`, of `least` pixels or more (see regionsOf), made on the first
+   * call with them: the steps of one view's chain of other readings look for flat parts among the same regions.
+   */
+  flatRegions: (level: number, least: number) => Regions;
 }
 
 /** A pixel matches at a reading when its grey level differs by at most this (see differenceAt). */
@@ -28,7 +34,7 @@ export const MATCHED = 12;
  */
 export function unmatchedShare(
   m: Matching,
-  pixels: readonly number[],
+  pixels: ArrayLike<number>,
   readingOf: (i: number) => number,
   below = Number.POSITIVE_INFINITY,
 ): number {
@@ -39,7 +45,10 @@ export function unmatchedShare(
   while (stop > 0 && (stop - 1) / count >= below) stop--;
   while (stop <= count && stop / count < below) stop++;
   let n = 0;
-  for (const i of pixels) if (differenceAt(m, i, readingOf(i)) > MATCHED && ++n >= stop) break;
+  for (let k = 0; k < count; k++) {
+    const i = pixels[k]!;
+    if (differenceAt(m, i, readingOf(i)) > MATCHED && ++n >= stop) break;
+  }
   return n / count;
 }
 
@@ -96,9 +105,9 @@ export function exactAt(m: Matching, i: number, reading: number): number {
  * Σ of differing census bits over `pixels`, the other view read at each one's disparity plus `shift` as the matcher
  * reads it (see censusAt).
  */
-export function censusCost(m: Matching, pixels: readonly number[], shift: number): number {
+export function censusCost(m: Matching, pixels: ArrayLike<number>, shift: number): number {
   let sum = 0;
-  for (const i of pixels) sum += censusAt(m, i, m.map[i]! + shift);
+  for (let k = 0; k < pixels.length; k++) sum += censusAt(m, pixels[k]!, m.map[pixels[k]!]! + shift);
   return sum;
 }
 

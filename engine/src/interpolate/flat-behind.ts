@@ -1,5 +1,5 @@
 import { type Matching, unmatchedShare } from './alias-costs';
-import { growRegion, median, outside, stepEdged, structureVote } from './alias-regions';
+import { median, outside, stepEdged, structureVote, valuesAt } from './alias-regions';
 
 /**
  * A flat part of a repeated structure whose parallax is about its spacing (the boards of a painted fence moved by
@@ -56,20 +56,14 @@ export function flatBehindAliases(
   range: { min: number; max: number },
   out: Float32Array,
 ): number {
-  const { own, map } = m;
-  const { width, height, data } = own;
-  const label = new Int32Array(width * height).fill(-1);
-  const stack: number[] = [];
-  const members: number[] = [];
+  const { map } = m;
+  const { width } = m.own;
+  const { label, regions } = m.flatRegions(FLAT_LEVEL, MIN_FLAT);
   /** Regions that found an alias, with its shift and their reading. */
-  const found: { members: number[]; alias: Alias }[] = [];
-  for (let start = 0, region = 0; start < label.length; start++) {
-    if (label[start] !== -1) continue;
-    label[start] = region++;
-    growRegion(data, width, label, stack, members, start, FLAT_LEVEL);
-    if (members.length < MIN_FLAT) continue;
+  const found: { members: Int32Array; alias: Alias }[] = [];
+  for (const { pixels: members } of regions) {
     const alias = aliasOf(m, label, members, range);
-    if (alias) found.push({ members: members.slice(), alias });
+    if (alias) found.push({ members, alias });
   }
   // One structure, one alias: the shift most of the regions' pixels found (±1), when they are enough. A smooth patch
   // of texture can find its like somewhere along the row by chance, each at another shift.
@@ -108,14 +102,14 @@ interface Alias {
 function aliasOf(
   m: Matching,
   label: Int32Array,
-  members: readonly number[],
+  members: Int32Array,
   range: { min: number; max: number },
 ): Alias | undefined {
   const { map, own } = m;
   const { width } = own;
   if (!stepEdged(own, label, members)) return undefined;
-  const reading = median(members.map((i) => map[i]!));
-  const surround = median(outside(label, members, width, SURROUND_FROM, SURROUND_TO).map((i) => map[i]!));
+  const reading = median(valuesAt(map, members));
+  const surround = median(valuesAt(map, outside(label, members, width, SURROUND_FROM, SURROUND_TO)));
   if (!(reading < surround + IN_FRONT && Math.abs(reading - surround) > APART)) return undefined;
   // Each pixel read at its own reading plus `shift(i)` (see difference).
   const unmatched = (shift: (i: number) => number) => unmatchedShare(m, members, (i) => map[i]! + shift(i));

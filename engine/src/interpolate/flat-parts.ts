@@ -1,5 +1,5 @@
 import { censusAt, differenceAt, exactAt, MATCHED, type Matching, unmatchedShare } from './alias-costs';
-import { growRegion, median, outside, stepEdged, structureVote } from './alias-regions';
+import { median, outside, stepEdged, structureVote } from './alias-regions';
 import { type AliasInput, matchingOf } from './ambiguous-repeats';
 
 /**
@@ -80,27 +80,20 @@ const STRUCTURE_SHARE = 0.5;
 
 /**
  * One view's flat parts of a repeated structure set to their nearest reading in front in `primary` and to the next
- * one in `alias` (both copies of that view's map: only the parts' pixels are written); the count of pixels set.
+ * one in `alias` (both copies of that view's map: only the parts' pixels are written); the count of pixels set. `m` is
+ * the view's matching (see matchingOf).
  */
 export function settleFlatParts(
   input: AliasInput,
   side: 'left' | 'right',
   primary: Float32Array,
   alias: Float32Array,
+  m: Matching = matchingOf(input, side),
 ): number {
-  const m = matchingOf(input, side);
-  const { width, height, data } = m.own;
-  const label = new Int32Array(width * height).fill(-1);
-  const stack: number[] = [];
-  const members: number[] = [];
-  const flat: number[][] = [];
-  for (let start = 0, region = 0; start < label.length; start++) {
-    if (label[start] !== -1) continue;
-    label[start] = region++;
-    growRegion(data, width, label, stack, members, start, FLAT_LEVEL);
-    if (members.length >= MIN_FLAT && stepEdged(m.own, label, members)) flat.push(members.slice());
-  }
-  const judge = (region: number[]) => {
+  const { width } = m.own;
+  const { label, regions } = m.flatRegions(FLAT_LEVEL, MIN_FLAT);
+  const flat = regions.flatMap(({ pixels }) => (stepEdged(m.own, label, pixels) ? [pixels] : []));
+  const judge = (region: Int32Array) => {
     // Most flat regions are not a structure's part: judged on an even sample first.
     const step = Math.ceil(region.length / SAMPLE);
     const sample = region.filter((_, k) => k % step === 0);
@@ -159,7 +152,7 @@ export function settleFlatParts(
 function surroundOf(
   m: Matching,
   label: Int32Array,
-  members: readonly number[],
+  members: ArrayLike<number>,
   range: { min: number; max: number },
 ): number | undefined {
   const ring = outside(label, members, m.own.width, SURROUND_FROM, SURROUND_TO);
@@ -185,7 +178,7 @@ function surroundOf(
  */
 function frontReadings(
   m: Matching,
-  members: readonly number[],
+  members: ArrayLike<number>,
   surround: number,
   range: { min: number; max: number },
 ): [number, number] | undefined {
@@ -228,7 +221,7 @@ function frontReadings(
  */
 function refinedReadings(
   m: Matching,
-  members: readonly number[],
+  members: Int32Array,
   found: [number, number],
 ): [number, number] | undefined {
   const readings: [number, number] = [refined(m, members, found[0]), refined(m, members, found[1])];
@@ -243,7 +236,7 @@ function refinedReadings(
  * interpolated linearly, differ least: the matching test forgives half a pixel of phase, and its best whole level
  * can lie a level off.
  */
-function refined(m: Matching, members: readonly number[], reading: number): number {
+function refined(m: Matching, members: Int32Array, reading: number): number {
   let best = reading;
   let least = Number.POSITIVE_INFINITY;
   for (let q = -4; q <= 4; q++) {

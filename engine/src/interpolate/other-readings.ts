@@ -1,4 +1,4 @@
-import { type AliasInput, type AliasMaps, aliasSide } from './ambiguous-repeats';
+import { type AliasInput, type AliasMaps, aliasSide, matchingOf } from './ambiguous-repeats';
 import { allocate } from './census-sgm';
 import { settleFlatParts } from './flat-parts';
 import { commitSide } from './structure-reading';
@@ -36,14 +36,16 @@ export function sideChain(n: number, shared: boolean): SideChain {
 export function runSideChain(input: AliasInput, side: 'left' | 'right', chain: SideChain): void {
   const map = input.maps[side];
   const { alias, settledPrimary, settledAlias, onePrimary, oneAlias, counts } = chain;
+  // One view's matching for every step: they look for flat parts among the same regions (see Matching).
+  const m = matchingOf(input, side);
   alias.set(map);
-  counts[0] = aliasSide(input, side, alias);
+  counts[0] = aliasSide(input, side, alias, m);
   settledPrimary.set(map);
   settledAlias.set(alias);
-  counts[1] = settleFlatParts(input, side, settledPrimary, settledAlias);
+  counts[1] = settleFlatParts(input, side, settledPrimary, settledAlias, m);
   onePrimary.set(settledPrimary);
   oneAlias.set(settledAlias);
-  counts[2] = commitSide(input, side, onePrimary, oneAlias);
+  counts[2] = commitSide(input, side, onePrimary, oneAlias, m);
 }
 
 /**

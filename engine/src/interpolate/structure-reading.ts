@@ -1,6 +1,6 @@
 import type { GrayImage } from '../cv/gray';
 import { type Matching, unmatchedShare } from './alias-costs';
-import { growRegion, median, outside, stepEdged } from './alias-regions';
+import { growRegion, median, outside, stepEdged, valuesAt } from './alias-regions';
 import { type AliasInput, type AliasMaps, matchingOf } from './ambiguous-repeats';
 
 /**
@@ -84,12 +84,16 @@ interface Sides {
   spacingAbove: number;
 }
 
-/** One view: the structure's reading written into both maps (in place); the count of pixels set. */
+/**
+ * One view: the structure's reading written into both maps (in place); the count of pixels set. `m` is the view's
+ * matching (see matchingOf).
+ */
 export function commitSide(
   input: AliasInput,
   side: 'left' | 'right',
   primary: Float32Array,
   alias: Float32Array,
+  m: Matching = matchingOf(input, side),
 ): number {
   const moved: number[] = [];
   for (let i = 0; i < primary.length; i++) {
@@ -100,7 +104,6 @@ export function commitSide(
   if (moved.length < MIN_STRUCTURE) return 0;
   const enough = MIN_SIDE * moved.length;
   const candidates = pointedAt(moved, primary, alias, enough);
-  const m = matchingOf(input, side);
   for (const { value, below, above, spacingBelow, spacingAbove } of candidates) {
     // Read one spacing below, about where its surround is (where the matcher's smoothness pulls a near-alias
     // structure), and one above, both pointing at it: the only reading all parts share. A structure read clearly in
@@ -188,17 +191,16 @@ function nearSurround(
   const inSet = new Uint8Array(primary.length);
   for (const i of pixels) inSet[i] = 1;
   const label = new Int32Array(primary.length).fill(-1);
-  const stack: number[] = [];
-  const members: number[] = [];
+  const grown = new Int32Array(primary.length);
   let count = 0;
   for (const [region, start] of pixels.entries()) {
     if (label[start] !== -1) continue;
     label[start] = region;
-    growRegion(data, width, label, stack, members, start, FLAT_LEVEL);
+    const members = grown.subarray(0, growRegion(data, width, label, grown, 0, start, FLAT_LEVEL));
     const part = members.filter((i) => inSet[i] === 1);
     if (part.length < MIN_FLAT || part.length < UNMOVED * members.length) continue;
     if (!stepEdged(own, label, members)) continue;
-    const reading = median(part.map((i) => primary[i]!));
+    const reading = median(valuesAt(primary, part));
     if (reading - surroundOf(label, members, width, primary, alias) < IN_FRONT) count += part.length;
   }
   return count;
@@ -207,7 +209,7 @@ function nearSurround(
 /** The median reading 3 to 6 px outside a region along its rows, of pixels no alias moved. */
 function surroundOf(
   label: Int32Array,
-  members: readonly number[],
+  members: ArrayLike<number>,
   width: number,
   primary: Float32Array,
   alias: Float32Array,
@@ -246,21 +248,15 @@ function hiddenParts(
   beyond: number,
   value: number,
 ): Map<number, number> {
-  const { width, data } = m.own;
-  const label = new Int32Array(primary.length).fill(-1);
-  const stack: number[] = [];
-  const members: number[] = [];
+  const { width } = m.own;
+  const { label, regions } = m.flatRegions(FLAT_LEVEL, MIN_FLAT);
   /** Pixel → the shift that takes it to `value`. */
   const found = new Map<number, number>();
-  for (let start = 0, region = 0; start < label.length; start++) {
-    if (label[start] !== -1) continue;
-    label[start] = region++;
-    growRegion(data, width, label, stack, members, start, FLAT_LEVEL);
-    if (members.length < MIN_FLAT) continue;
+  for (const { pixels: members } of regions) {
     // Pixels the matcher left unreliable (NaN) say nothing; a part that is mostly moved already has its alias.
     const read = members.filter((i) => !Number.isNaN(primary[i]!) && alias[i] === primary[i]);
     if (read.length < MIN_FLAT || read.length < UNMOVED * members.length) continue;
-    const reading = median(read.map((i) => primary[i]!));
+    const reading = median(valuesAt(primary, read));
     if (!(Math.abs(reading - beyond) <= 1) || !stepEdged(m.own, label, members)) continue;
     const unmatched = (shift: number) => unmatchedShare(m, read, (i) => primary[i]! + shift);
     const own = unmatched(0);
