@@ -96,14 +96,9 @@ function featureSpan(bins: Map<number, number>, n: number, periods: readonly num
   const common = commonSpan(bins, Math.max(3, 0.01 * n));
   if (!common) return undefined;
   const surfaces = peakBins(bins, FEATURE_SURFACE * n);
-  const repeat = (b: number) =>
-    surfaces.some((s) =>
-      periods.some((p) => {
-        const k = Math.round((b - s) / p);
-        return k !== 0 && Math.abs(b - s - k * p) <= 1 + Math.abs(k) / 4;
-      }),
-    );
-  const kept = [...common.kept].filter((b) => surfaces.includes(b) || !repeat(b));
+  const kept = [...common.kept].filter(
+    (b) => surfaces.includes(b) || !latticeSteps(b, surfaces, periods).some((k) => k !== 0),
+  );
   return kept.length === 0
     ? common
     : { lo: Math.min(...kept), hi: Math.max(...kept), kept: Float64Array.from(kept) };
@@ -224,17 +219,23 @@ export function offLattice(
   if (periods.length === 0) return [...kept];
   const surfaces = peakBins(bins, ANCHOR_SHARE * total);
   // |k| for each surface and period whose lattice b lies on (none when it lies on no lattice).
-  const steps = (b: number) =>
-    surfaces.flatMap((s) =>
-      periods.flatMap((p) => {
-        const k = Math.round((b - s) / p);
-        return Math.abs(b - s - k * p) <= 1 + Math.abs(k) / 4 ? [Math.abs(k)] : [];
-      }),
-    );
   return kept.filter((b) => {
-    const on = steps(b);
+    const on = latticeSteps(b, surfaces, periods);
     return on.length === 0 || on.some((k) => k <= 1);
   });
+}
+
+/**
+ * |k| for each surface s and period p whose lattice (s + k · p, within 1 + |k| / 4 px: the period is known to a
+ * fraction of a pixel) bin b lies on; none when it lies on no lattice.
+ */
+function latticeSteps(b: number, surfaces: readonly number[], periods: readonly number[]): number[] {
+  return surfaces.flatMap((s) =>
+    periods.flatMap((p) => {
+      const k = Math.round((b - s) / p);
+      return Math.abs(b - s - k * p) <= 1 + Math.abs(k) / 4 ? [Math.abs(k)] : [];
+    }),
+  );
 }
 
 /** Share of the half-size left view's pixels that must match consistently for a dense match to count. */
