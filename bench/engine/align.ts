@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alignPair } from '@wiggle/engine/align/align-pair';
-import { orderEvidence } from '@wiggle/engine/align/swap-check';
+import { type OrderEvidence, orderEvidence } from '@wiggle/engine/align/swap-check';
 import { reducedGray } from '@wiggle/engine/cv/gray';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
@@ -192,7 +192,13 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
         ['SWAPPED', r, l],
       ] as const) {
         let votes = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 };
-        const result = await alignPair(a, b, { onOrderEvidence: (e) => (votes = e) });
+        let mirrored: OrderEvidence | undefined;
+        const result = await alignPair(a, b, {
+          onOrderEvidence: (e, m) => {
+            votes = e;
+            mirrored = m;
+          },
+        });
         body.push([
           pair.name,
           shift === 0 ? 'none' : `${shift > 0 ? '+' : ''}${shift} px`,
@@ -202,12 +208,13 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
           votes.swapped.toFixed(0),
           `${votes.runs} (${votes.effectiveRuns.toFixed(0)})`,
           swappedShare(votes, 'no votes (unjudged)'),
+          mirrored ? `${swappedShare(mirrored, 'no votes')}, ${mirrored.runs} runs` : '',
         ]);
       }
     }
   }
   console.log(
-    '\nOrder check (half-occlusion votes; refused as swapped at share >= 65 %, >= 40 runs, >= 25 effective; weights are squared contrasts):',
+    '\nOrder check (half-occlusion votes; refused as swapped at share >= 65 %, >= 40 runs, >= 25 effective, when the views given the other way round then vote the right order as clearly; weights are squared contrasts):',
   );
   printTable(
     [
@@ -219,6 +226,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
       'w swapped',
       'runs (effective)',
       'swapped share',
+      'other way round (asked when swapped)',
     ],
     body,
   );

@@ -13,7 +13,7 @@ import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
 import { SLIVER_SIZES, sliverPair } from '../testing/sliver-views';
 import { type AlignResult, alignPair } from './align-pair';
-import type { OrderEvidence } from './swap-check';
+import { type OrderEvidence, orderOf } from './swap-check';
 
 const SWAPPED = 'swapped: the left and right views appear to be in the wrong order';
 
@@ -157,10 +157,35 @@ describe('alignPair', () => {
     expect(sceneResult.ok).toBe(false);
   });
 
-  it('reports swapped sides', async () => {
-    const result = await alignPair(rightTrue, left);
+  it('reports swapped sides, whose votes flip when the views are given the other way round', async () => {
+    let evidence: OrderEvidence | undefined;
+    let mirrored: OrderEvidence | undefined;
+    const result = await alignPair(rightTrue, left, {
+      onOrderEvidence: (e, m) => {
+        evidence = e;
+        mirrored = m;
+      },
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toBe(SWAPPED);
+    expect(orderOf(evidence!)).toBe('swapped');
+    // The check on the same pair the other way round (the model inverted): the right order, by as clear a share.
+    expect(orderOf(mirrored!)).toBe('right');
+    expect(mirrored!.correct).toBeGreaterThan(2 * mirrored!.swapped);
+  });
+
+  it('asks the views the other way round only when the votes say swapped', async () => {
+    let calls = 0;
+    let mirrored: OrderEvidence | undefined;
+    const result = await alignPair(left, rightTrue, {
+      onOrderEvidence: (_, m) => {
+        calls++;
+        mirrored = m;
+      },
+    });
+    expect(result.ok).toBe(true);
+    expect(calls).toBe(1);
+    expect(mirrored).toBeUndefined();
   });
 
   // A stereo window or converged cameras add a constant to every disparity: the order must come from the

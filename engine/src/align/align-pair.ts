@@ -17,7 +17,14 @@ import {
   scaleOf,
   verticalResiduals,
 } from './similarity';
-import { CHECK_SIDE, MAX_JUDGED_SPREAD, type OrderEvidence, orderEvidence } from './swap-check';
+import {
+  CHECK_SIDE,
+  MAX_JUDGED_SPREAD,
+  mirroredEvidence,
+  type OrderEvidence,
+  orderEvidence,
+  orderOf,
+} from './swap-check';
 import { cropImage, type InverseAffine, largestValidRect, type RadialLens, type Rect } from './warp';
 import { warpBilinear } from './warp-bilinear';
 import { cropInPlace, warpInPlace } from './warp-in-place';
@@ -27,8 +34,11 @@ export interface AlignOptions {
   detectSide?: number;
   /** Apply the horizontal shift that puts the suggested pivot at zero disparity (default true). */
   shiftToPivot?: boolean;
-  /** Receives the half-occlusion votes on the views' order (benchmarks and diagnostics). */
-  onOrderEvidence?: (evidence: OrderEvidence) => void;
+  /**
+   * Receives the half-occlusion votes on the views' order (benchmarks and diagnostics), and those of the views the
+   * other way round when the first say "swapped" (see mirroredEvidence).
+   */
+  onOrderEvidence?: (evidence: OrderEvidence, mirrored?: OrderEvidence) => void;
   /**
    * Write the aligned views over the given ones (their buffers are reused; the caller must not read them after a
    * success): for callers that drop the originals, it saves a fresh buffer per view (see warp-in-place). Views that
@@ -53,14 +63,6 @@ export type AlignResult =
   | { ok: false; reason: string };
 
 const IDENTITY = { m00: 1, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0 };
-const MIN_ORDER_RUNS = 40;
-const MIN_EFFECTIVE_ORDER_RUNS = 25;
-/**
- * Measured swapped shares: right order ≤ 26 % on the layered scenes, aloe and motorcycle (with ±60 px window
- * shifts), wrong order ≥ 68 %; a chessboard rig pair in the right order reached 58 % before too-wide parallax
- * ranges were left unjudged. The threshold leans towards accepting.
- */
-const SWAPPED_SHARE = 0.65;
 
 /**
  * Aligns a stereo pair: rotation, uniform scale and vertical offset of the right view are removed; horizontal
@@ -115,23 +117,20 @@ export async function alignPair(
   const spread =
     ((quantile(disparities, 0.95) - quantile(disparities, 0.05)) * CHECK_SIDE) /
     Math.max(left.width, left.height);
+  const frameL = { gray: grayL, width: left.width, height: left.height };
+  const frameR = { gray: grayR, width: right.width, height: right.height };
   const evidence: OrderEvidence =
     spread > MAX_JUDGED_SPREAD || seed.repetitive
       ? { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 }
-      : orderEvidence(
-          cv,
-          { gray: grayL, width: left.width, height: left.height },
-          { gray: grayR, width: right.width, height: right.height },
-          model,
-          median(disparities),
-        );
-  options.onOrderEvidence?.(evidence);
-  const total = evidence.correct + evidence.swapped;
-  if (
-    evidence.runs >= MIN_ORDER_RUNS &&
-    evidence.effectiveRuns >= MIN_EFFECTIVE_ORDER_RUNS &&
-    evidence.swapped >= SWAPPED_SHARE * total
-  ) {
+      : orderEvidence(cv, frameL, frameR, model, median(disparities));
+  // A refusal stands only when the votes flip with the views: given the other way round, the same check must say
+  // "right order" as clearly (see mirroredEvidence).
+  const mirrored =
+    orderOf(evidence) === 'swapped'
+      ? mirroredEvidence(cv, frameL, frameR, model, median(disparities))
+      : undefined;
+  options.onOrderEvidence?.(evidence, mirrored);
+  if (mirrored && orderOf(mirrored) === 'right') {
     return { ok: false, reason: 'swapped: the left and right views appear to be in the wrong order' };
   }
 
