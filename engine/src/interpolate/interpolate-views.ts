@@ -13,6 +13,7 @@ import { otherReadings, runSideChain, sideChain } from './other-readings';
 import { foldToFront, periodMap, structurePeriods } from './periodic-structure';
 import { crossFade } from './quality';
 import { mixReadings } from './reading-mix';
+import { SpareMemory } from './spare-memory';
 import { placeThinLines } from './thin-lines';
 import {
   censusOnHelper,
@@ -152,8 +153,10 @@ export async function interpolatePair(
   const levels = levelsOf(fits);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR }, period: periods };
   const census = codes ? await codes : censusCodes(grayL, grayR);
+  // On two threads the matching's totals are handed out again for the full-size arrays made below (see SpareMemory).
+  const spare = twoThreads ? new SpareMemory() : undefined;
   const maps = codes
-    ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census)
+    ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census, spare)
     : censusSgm(grayL, grayR, sgm, census);
   if (periodsRight) await foldedOnTwoThreads(maps, periods, await periodsRight);
   else {
@@ -161,7 +164,8 @@ export async function interpolatePair(
     foldToFront(maps.right, periodMap(grayR), maps.width, maps.height);
   }
   // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
-  placeThinLines(grayL, grayR, { left, right: levelled(right, fits) }, maps, range);
+  const levelledRight = levelled(right, fits, spare && ((length) => spare.bytes(length)));
+  placeThinLines(grayL, grayR, { left, right: levelledRight }, maps, range);
   // The maps are final: on two threads the right view's chain of other readings starts on the helper while this
   // thread judges the pair's confidence (it is thrown away if the frames turn out to be cross-fades).
   const aliasInput = { left: grayL, right: grayR, maps, range, codes: census, colour: sgm.colour };
@@ -193,14 +197,16 @@ export async function interpolatePair(
   if (other.primary) readings[0] = reading(other.primary);
   if (other.second) readings.push(reading(other.second));
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
-  const images = twoThreads ? { left: sharedImage(left), right: sharedImage(right) } : { left, right };
+  const images = twoThreads
+    ? { left: sharedImage(left, spare), right: sharedImage(right, spare) }
+    : { left, right };
   const plansOf = async ({ left: l, right: r }: (typeof readings)[number]) => {
     const edges = {
       left: { image: images.left, cells: rgbL, disparity: l.disparity },
       right: { image: images.right, cells: cellsR, disparity: r.disparity },
     };
     const [codesL, codesR] = twoThreads
-      ? await edgeCodesOnTwoThreads(edges.left, edges.right, grid)
+      ? await edgeCodesOnTwoThreads(edges.left, edges.right, grid, spare)
       : [edgeCodes(left, rgbL, l.disparity, grid), edgeCodes(right, cellsR, r.disparity, grid)];
     const sideL = { image: images.left, ...l, codes: codesL };
     const sideR = { image: images.right, ...r, codes: codesR, ...(levels ? { levels } : {}) };
@@ -210,7 +216,7 @@ export async function interpolatePair(
   };
   const render = async (plans: readonly ViewPlan[], columns?: readonly Int32Array[]) =>
     twoThreads
-      ? synthesizeViewsOnTwoThreads(plans, columns)
+      ? synthesizeViewsOnTwoThreads(plans, columns, spare)
       : plans.map((plan, k) => viewFromPlan(plan, columns?.[k]));
   const first = synthesize ? await plansOf(readings[0]!) : [];
   const synthesized = await render(first);

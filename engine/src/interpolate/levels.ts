@@ -62,9 +62,15 @@ export function applyFits(data: Uint8Array, channels: number, fits: readonly (Le
  * A copy of the full-size view with its colour channels mapped through `fits` (RGB order); the view itself when no
  * channel has one or it is not RGB(A).
  */
-export function levelled(view: RawImage, fits: readonly (LevelFit | undefined)[]): RawImage {
+export function levelled(
+  view: RawImage,
+  fits: readonly (LevelFit | undefined)[],
+  /** Makes the array the copy is written to (all of it), else a new one. */
+  allocate: (length: number) => Uint8Array = (length) => new Uint8Array(length),
+): RawImage {
   if (view.channels < 3 || fits.every((f) => f === undefined)) return view;
-  const data = view.data.slice();
+  const data = allocate(view.data.length);
+  data.set(view.data);
   applyFits(data, view.channels, fits);
   return { ...view, data };
 }

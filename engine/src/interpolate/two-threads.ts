@@ -18,6 +18,7 @@ import { edgeCodes } from './fine-edges';
 import { onHelper } from './helper-thread';
 import { otherReadings, runSideChain, sideChain } from './other-readings';
 import { foldToFront } from './periodic-structure';
+import type { SpareMemory } from './spare-memory';
 import {
   emptyPlan,
   type Grid,
@@ -53,12 +54,14 @@ export async function periodMapOnHelper(gray: GrayImage): Promise<Float32Array> 
  * censusSgm on two threads, with the same result: the helper thread takes the lower half of the rows of the window
  * costs, the totals' sum and the winners with the last steps (finishedRows), and the reverse aggregation sweep into
  * a total of its own; this thread the rest. The arrays live on SharedArrayBuffers, so nothing is copied between the threads.
+ * The two totals go to `spare` when done.
  */
 export async function censusSgmOnTwoThreads(
   left: GrayImage,
   right: GrayImage,
   o: SgmOptions,
   codes?: CensusCodes,
+  spare?: SpareMemory,
 ): Promise<DisparityMaps> {
   const v = sgmVolume(left, right, o, true, codes);
   const mid = v.h >> 1;
@@ -71,6 +74,9 @@ export async function censusSgmOnTwoThreads(
   );
   const maps = sgmMaps(v);
   await side(onHelper('finishedRows', v, maps, mid, v.h), () => finishedRows(v, maps, 0, mid));
+  for (const buffer of [v.total.buffer, reverse.buffer]) {
+    if (buffer instanceof SharedArrayBuffer) spare?.add(buffer);
+  }
   return maps;
 }
 
@@ -133,15 +139,20 @@ export interface EdgeInput {
   disparity: Float32Array;
 }
 
-/** edgeCodes of both views, the right one's on the helper thread (on SharedArrayBuffers), with the same bytes. */
+/**
+ * edgeCodes of both views, the right one's on the helper thread (on SharedArrayBuffers, `spare` memory when given),
+ * with the same bytes.
+ */
 export async function edgeCodesOnTwoThreads(
   left: EdgeInput,
   right: EdgeInput,
   grid: Grid,
+  spare?: SpareMemory,
 ): Promise<[Uint8Array, Uint8Array]> {
   const { width, height } = right.image;
-  const codesR = allocate(Uint8Array, width * height, true);
-  const codesL = allocate(Uint8Array, width * height, true);
+  const codes = () => spare?.bytes(width * height) ?? allocate(Uint8Array, width * height, true);
+  const codesR = codes();
+  const codesL = codes();
   await side(
     onHelper(
       'edgeCodes',
@@ -167,9 +178,13 @@ export function sharedView(view: ViewDisparity): ViewDisparity {
   };
 }
 
-/** The image with its pixels on a SharedArrayBuffer (copied unless they are already). */
-export function sharedImage(image: RawImage): RawImage {
-  return { ...image, data: sharedCopy(image.data, true) };
+/** The image with its pixels on a SharedArrayBuffer (copied, into `spare` memory when given, unless they are already). */
+export function sharedImage(image: RawImage, spare?: SpareMemory): RawImage {
+  if (!spare || image.data.buffer instanceof SharedArrayBuffer)
+    return { ...image, data: sharedCopy(image.data, true) };
+  const data = spare.bytes(image.data.length);
+  data.set(image.data);
+  return { ...image, data };
 }
 
 /**
@@ -200,11 +215,14 @@ export async function synthesizeViewsOnTwoThreads(
   plans: readonly ViewPlan[],
   /** Per plan, only these columns of each row (see synthesizeRows). */
   columns?: readonly Int32Array[],
+  /** Memory for the helper's rows of whole frames (which it writes whole). */
+  spare?: SpareMemory,
 ): Promise<RawImage[]> {
   if (plans.length === 0) return [];
   const { width, height, channels } = plans[0]!.l.image;
   const mid = height >> 1;
-  const helperRows = plans.map(() => allocate(Uint8Array, width * height * channels, true));
+  const size = width * height * channels;
+  const helperRows = plans.map(() => (!columns && spare?.bytes(size)) || allocate(Uint8Array, size, true));
   // The frames leave the engine (encoders, transfers between threads) as ordinary buffers: this thread writes its
   // rows into them and copies the helper's in (copying the whole shared frames instead, 22 MB of fresh pages for
   // three 1920 px ones, cost ~25 ms more CPU on a 2-core VM). Frames made on some columns only are not frames but
