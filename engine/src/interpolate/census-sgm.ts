@@ -3,6 +3,7 @@ import type { GrayImage } from '../cv/gray';
 import { selectNth } from '../select-nth';
 import { type CostInput, windowCostsOnKernel } from './matching-cost-simd';
 import { PoolScratch, poolPeriodicRow } from './periodic-structure';
+import type { RowClaims } from './row-claims';
 import { BIT, consistentRow, parabolaOffset } from './row-match';
 import { sweepKernelFits, sweepOnKernel } from './sgm-simd';
 import { placeThinRows } from './thin-in-front';
@@ -371,22 +372,26 @@ const HUGE = 1 << 30;
  * carries two paths at once, raster order (dir 1) for → and ↓, reverse raster order (dir −1) for ← and ↑. Per path
  * and level, L(p, d) = C(p, d) + min(L(d), L(d ± 1) + P1, min L + P2) − min L over the path's previous pixel; a path
  * starts from zeros, which gives L = C at its first pixel. The two sweeps are independent (integer sums, in any
- * order), so two threads may run one each into their own totals. Both paths run on a WebAssembly SIMD kernel where
- * there is one and the costs fit its 16-bit lanes (sgm-simd.ts; `kernel` false: the JS loop below, the same sums):
- * both sweeps at 640 × 427 × 63 levels in 67-75 ms against 590-660 for the loop.
+ * order), so two threads may run one each into their own totals, or on the kernel into one total with `claims`
+ * (see RowClaims). Both paths run on a WebAssembly SIMD kernel where there is one and the costs fit its 16-bit lanes
+ * (sgm-simd.ts; `kernel` false: the JS loop below, the same sums): both sweeps at 640 × 427 × 63 levels in
+ * 67-75 ms against 590-660 for the loop.
  */
-export function aggregateSweep(v: SgmVolume, dir: 1 | -1, into: Uint16Array, kernel = true): void {
-  const { cost, grey, w, h, levels, p1, p2 } = v;
+export function aggregateSweep(
+  v: SgmVolume,
+  dir: 1 | -1,
+  into: Uint16Array,
+  kernel = true,
+  claims?: RowClaims,
+): void {
+  const { cost, grey, w, h, levels, p1 } = v;
   const total = into;
-  // The jump penalty shrinks across strong intensity edges (depth edges are mostly intensity edges): a thin bar or
-  // board may then take its own disparity instead of its surroundings'.
-  const jumpAt = Int32Array.from({ length: 256 }, (_, d) =>
-    Math.max(2 * p1, Math.round(p2 / (1 + d / EDGE_LEVELS))),
-  );
+  const jumpAt = jumpPenalties(v);
   if (kernel && sweepKernelFits(levels, p1, Math.max(...jumpAt))) {
-    sweepOnKernel(v, dir, into, jumpAt);
+    sweepOnKernel(v, dir, into, jumpAt, claims);
     return;
   }
+  if (claims) throw new Error('only the sweep kernel adds into a total shared by two sweeps');
   // Previous path costs, one spare slot per pixel holding HUGE (level `levels` never wins).
   const stride = levels + 1;
   const line = new Int32Array(stride);
@@ -424,6 +429,20 @@ export function aggregateSweep(v: SgmVolume, dir: 1 | -1, into: Uint16Array, ker
       );
     }
   }
+}
+
+/**
+ * The jump penalty per intensity step (0-255) between neighbours: it shrinks across strong intensity edges (depth
+ * edges are mostly intensity edges), so a thin bar or board may take its own disparity instead of its surroundings'.
+ */
+function jumpPenalties(v: SgmVolume): Int32Array {
+  const { p1, p2 } = v;
+  return Int32Array.from({ length: 256 }, (_, d) => Math.max(2 * p1, Math.round(p2 / (1 + d / EDGE_LEVELS))));
+}
+
+/** Whether aggregateSweep runs on the kernel (which alone adds into a total shared by two sweeps). */
+export function sweepsOnKernel(v: SgmVolume): boolean {
+  return sweepKernelFits(v.levels, v.p1, Math.max(...jumpPenalties(v)));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 import { edgeCodes } from './fine-edges';
 import { runSideChain, type SideChain } from './other-readings';
 import { foldToFront, periodMap } from './periodic-structure';
+import type { RowClaims } from './row-claims';
 import { type Grid, planRows, synthesizeRows, type ViewPlan } from './view-synthesis';
 
 /**
@@ -41,6 +42,9 @@ export const steps = {
     into.fill(0);
     aggregateSweep(v, dir, into);
   },
+  /** One aggregation sweep into a total the other direction's sweep adds into too (each row once, see RowClaims). */
+  sweepShared: (v: SgmVolume, dir: 1 | -1, into: Uint16Array, claims: RowClaims) =>
+    aggregateSweep(v, dir, into, true, claims),
   addTotals: (into: Uint16Array, from: Uint16Array, start: number, end: number) =>
     addTotals(into, from, start, end),
   finishedRows: (v: SgmVolume, maps: DisparityMaps, y0: number, y1: number) => finishedRows(v, maps, y0, y1),

@@ -153,7 +153,8 @@ export async function interpolatePair(
   const levels = levelsOf(fits);
   const sgm = { ...range, colour: { left: rgbL, right: rgbR }, period: periods };
   const census = codes ? await codes : censusCodes(grayL, grayR);
-  // On two threads the matching's totals are handed out again for the full-size arrays made below (see SpareMemory).
+  // On two threads the matching's total and costs are handed out again, once done, for the full-size arrays made
+  // below (see SpareMemory).
   const spare = twoThreads ? new SpareMemory() : undefined;
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census, spare)

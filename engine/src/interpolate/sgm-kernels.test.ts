@@ -7,6 +7,7 @@ import { seeded } from '../seeded-random';
 import { greyViews } from '../testing/scene-maps';
 import {
   aggregateSweep,
+  allocate,
   finishedRows,
   type SgmOptions,
   sgmMaps,
@@ -15,6 +16,7 @@ import {
 } from './census-sgm';
 import { NINTH_Q15, windowCostsOnKernel } from './matching-cost-simd';
 import { periodMap } from './periodic-structure';
+import { claimRow, releaseRow, unclaimRow } from './row-claims';
 import { sweepKernelFits } from './sgm-simd';
 
 function noise(width: number, height: number, seed: number): GrayImage {
@@ -128,6 +130,39 @@ describe('the matcher in WebAssembly SIMD', () => {
       aggregateSweep(v, -1, kernel);
       expect(Buffer.from(kernel.buffer).equals(Buffer.from(js.buffer)), name).toBe(true);
     }
+  });
+
+  it('adds both sweeps into one total shared a row at a time, each row once however often a sweep runs', async () => {
+    for (const [name, left, right, o] of await pairs()) {
+      const v = sgmVolume(left, right, o);
+      windowCostRows(v, 0, v.h);
+      const sequential = new Uint16Array(v.total.length);
+      aggregateSweep(v, 1, sequential);
+      aggregateSweep(v, -1, sequential);
+      const shared = allocate(Uint16Array, v.total.length, true);
+      const claims = allocate(Int32Array, v.h, true);
+      // The reverse sweep first, then the forward one, then the reverse one again (a helper's step redone).
+      aggregateSweep(v, -1, shared, true, claims);
+      aggregateSweep(v, 1, shared, true, claims);
+      aggregateSweep(v, -1, shared, true, claims);
+      expect(Buffer.from(shared.buffer).equals(Buffer.from(sequential.buffer)), name).toBe(true);
+      expect([...new Set(claims)], name).toEqual([6]);
+      expect(() => aggregateSweep(v, 1, shared, false, claims)).toThrow(/kernel/);
+    }
+  });
+
+  it('hands a row held by one sweep to the other once it is added, and none twice', () => {
+    const claims = allocate(Int32Array, 2, true);
+    expect(claimRow(claims, 0, 1)).toBe(true);
+    releaseRow(claims, 0, 1);
+    expect(claimRow(claims, 0, 1)).toBe(false);
+    expect(claimRow(claims, 0, -1)).toBe(true);
+    // A sweep that failed in the row lets it go unadded.
+    unclaimRow(claims, 0);
+    expect(claimRow(claims, 0, -1)).toBe(true);
+    releaseRow(claims, 0, -1);
+    expect(claimRow(claims, 0, -1)).toBe(false);
+    expect(claimRow(claims, 1, -1)).toBe(true);
   });
 
   it('finds the winners, repeats and unreliable pixels of the JS search, on both maps', async () => {

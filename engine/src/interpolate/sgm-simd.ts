@@ -1,4 +1,5 @@
 import { align16, I32, laneIndices16, lanes16, lazyKernel, leastLane16, op, V128 } from '../cv/wasm-module';
+import { claimRow, type RowClaims, releaseRow, unclaimRow } from './row-claims';
 
 /**
  * census-sgm.ts' aggregation step (stepPair, both paths of a sweep) as a WebAssembly SIMD kernel, value for value:
@@ -180,10 +181,42 @@ export function sweepKernelFits(levels: number, p1: number, jumpMax: number): bo
 }
 
 /**
+ * The jump penalties of the row starting at `row` into `jumps` (per pixel: along the row from the previous pixel in
+ * the sweep's direction, then from the previous row; 0 steps at the first of each). Its own function: inside the
+ * loop over the rows it ran at the interpreter's pace in a new process, the loop's optimized code thrown away at the
+ * statements after it.
+ */
+function rowJumps(
+  grey: Uint8Array,
+  w: number,
+  row: number,
+  dir: 1 | -1,
+  firstRow: boolean,
+  jumpAt: Int32Array,
+  jumps: Int16Array,
+): void {
+  const start = dir > 0 ? 0 : w - 1;
+  for (let x = 0; x < w; x++) {
+    const i = row + x;
+    const across = x === start ? 0 : grey[i]! - grey[i - dir]!;
+    const down = firstRow ? 0 : grey[i]! - grey[i - dir * w]!;
+    jumps[2 * x] = jumpAt[across < 0 ? -across : across]!;
+    jumps[2 * x + 1] = jumpAt[down < 0 ? -down : down]!;
+  }
+}
+
+/**
  * census-sgm.ts' aggregateSweep on the kernel, the same sums into `into`; `jumpAt` maps an intensity step to its
  * jump penalty. Call only where sweepKernelFits.
  */
-export function sweepOnKernel(v: SweepInput, dir: 1 | -1, into: Uint16Array, jumpAt: Int32Array): void {
+export function sweepOnKernel(
+  v: SweepInput,
+  dir: 1 | -1,
+  into: Uint16Array,
+  jumpAt: Int32Array,
+  /** Given: the other direction's sweep adds into `into` at the same time (see RowClaims). */
+  claims?: RowClaims,
+): void {
   const kernel = sgmKernel()!;
   const { cost, grey, w, h, levels, p1 } = v;
   const span = w * levels;
@@ -211,27 +244,30 @@ export function sweepOnKernel(v: SweepInput, dir: 1 | -1, into: Uint16Array, jum
     const y = dir > 0 ? s : h - 1 - s;
     const row = y * w;
     reset(lineAt);
-    for (let x = 0; x < w; x++) {
-      const i = row + x;
-      const across = x === start ? 0 : grey[i]! - grey[i - dir]!;
-      const down = s === 0 ? 0 : grey[i]! - grey[i - dir * w]!;
-      jumps[2 * x] = jumpAt[across < 0 ? -across : across]!;
-      jumps[2 * x + 1] = jumpAt[down < 0 ? -down : down]!;
-    }
+    rowJumps(grey, w, row, dir, s === 0, jumpAt, jumps);
     heap.set(cost.subarray(row * levels, row * levels + span), costAt);
-    totals.set(into.subarray(row * levels, row * levels + span));
-    kernel.row(
-      costAt + start * levels,
-      totalAt + 2 * start * levels,
-      rowsAt + start * slot,
-      jumpsAt + 4 * start,
-      w,
-      levels,
-      p1,
-      dir,
-      slot,
-      lineAt,
-    );
-    into.set(totals, row * levels);
+    // Not adding (this direction did before) still carries the paths through the row.
+    const adding = claims ? claimRow(claims, y, dir) : true;
+    try {
+      if (adding) totals.set(into.subarray(row * levels, row * levels + span));
+      kernel.row(
+        costAt + start * levels,
+        totalAt + 2 * start * levels,
+        rowsAt + start * slot,
+        jumpsAt + 4 * start,
+        w,
+        levels,
+        p1,
+        dir,
+        slot,
+        lineAt,
+      );
+      if (adding) into.set(totals, row * levels);
+    } catch (error) {
+      // Unfinished: the row is left as it was, for the step run again.
+      if (adding && claims) unclaimRow(claims, y);
+      throw error;
+    }
+    if (adding && claims) releaseRow(claims, y, dir);
   }
 }
