@@ -1,4 +1,5 @@
-import { VIEW_REACH, type ViewPlan } from './view-synthesis';
+import type { ViewPlan } from './view-synthesis';
+import { VIEW_REACH } from './view-visibility';
 
 /**
  * Where a view synthesized from plan `b` can differ from one from plan `a` (the same position and grid, another

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../image';
 import { edgeCodes } from './fine-edges';
-import { OWN_CELL, synthesizeView, type ViewDisparity } from './view-synthesis';
+import { synthesizeView, type ViewDisparity } from './view-synthesis';
+import { OWN_CELL } from './view-visibility';
 
 const SCALE = 3;
 const GW = 40;

@@ -1,5 +1,6 @@
 import type { RawImage } from '../image';
-import { type Grid, OWN_CELL } from './view-synthesis';
+import type { Grid } from './view-synthesis';
+import { OWN_CELL } from './view-visibility';
 
 /** A grid cell is on an edge between surfaces when the disparities of its 3×3 neighbourhood span more than this. */
 const EDGE_SPAN = 1;

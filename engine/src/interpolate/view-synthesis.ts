@@ -1,4 +1,5 @@
 import type { RawImage } from '../image';
+import { codedCell, hides, OWN_CELL, seenNear, sees, seesAt, showsThinLine } from './view-visibility';
 
 /** One full-size view with its completed disparity and reliability on the matching grid (gridWidth × gridHeight). */
 export interface ViewDisparity {
@@ -26,9 +27,6 @@ export interface Levels {
   ownMean: Float64Array;
   otherMean: Float64Array;
 }
-
-/** The code of a pixel that reads its own grid cell (see ViewDisparity.codes). */
-export const OWN_CELL = 4;
 
 /** Grid cells whose disparities span at most this (grid px) are one smooth surface (see smoothDepth). */
 const SMOOTH_SPAN = 1;
@@ -234,9 +232,9 @@ function synthesizeRow(v: Synthesis, out: Uint8Array, y: number, x0: number, x1:
 }
 
 /**
- * What synthesizeRow, synthesizePixel and the tests read, gathered once per synthesizeRows call: the views' arrays
- * (the two views' objects differ in shape, so that reading them per pixel was a polymorphic read), the position,
- * the grid and its taps per full-size column and row.
+ * What synthesizeRow, synthesizePixel and the tests of view-visibility.ts read, gathered once per synthesizeRows
+ * call: the views' arrays (the two views' objects differ in shape, so that reading them per pixel was a polymorphic
+ * read), the position, the grid and its taps per full-size column and row.
  */
 interface Synthesis {
   a: Uint8Array;
@@ -529,149 +527,4 @@ function fillHoles(depth: Float32Array, trust: Float32Array, row: number, width:
     depth.fill(d, row + s, row + x);
     trust.fill(k, row + s, row + x);
   }
-}
-
-/**
- * Grid px searched on each side of a pixel whose surface both views hide (see seenNear). Between the boards of a
- * fence whose parallax over the wall behind exceeds their gap, the part of the wall both views hide is as wide as
- * that excess, up to most of the gap: 4 px left the middle of a ray-traced painted fence's gaps (15 grid px) to a
- * mix of the boards either side. Measured against 4 with the matching tolerance instead of STAND_IN_NEARER: that
- * fence +0.42 dB on each frame, the layered scenes of bench/engine/interpolate.ts 0 to -0.09 (the wider search's
- * share: 4 with STAND_IN_NEARER lost -0.02 at most on them); 6 gave the fence +0.32 to +0.40 and the layered
- * typical and crowded scenes -0.02 to -0.06 (8: -0.02 to -0.07).
- */
-const GAP_SEARCH = 8;
-/**
- * A view's cell stands in for a hidden surface of disparity d when it is not nearer than d by more than this (grid
- * px): the surface itself, read a little off (a wall read at -11 in one view and -13 in the other between a fence's
- * boards, its hidden part filled at -13), or what lies behind it. At 3, a ray-traced garden's nearer objects stood
- * in for the ground behind others (-0.06 to -0.14 dB) for 0.1 dB more on the painted fence.
- */
-const STAND_IN_NEARER = 2;
-/**
- * Grid cells beside a pixel's position in a view (xl / scale in the left one) whose own disparity synthesizeRows
- * may read: seenNear's search, and hides' neighbour at its end.
- */
-export const VIEW_REACH = GAP_SEARCH + 1;
-
-/**
- * The nearest offset (grid px, ±1 to ±GAP_SEARCH, the left side first) from x along the row where the view shows
- * a surface that can stand in for the hidden one of disparity d (see STAND_IN_NEARER), else 0.
- */
-function seenNear(map: Float32Array, row: number, width: number, x: number, d: number): number {
-  for (let k = 1; k <= GAP_SEARCH; k++) {
-    if (standsIn(map, row, width, x - k, d)) return -k;
-    if (standsIn(map, row, width, x + k, d)) return k;
-  }
-  return 0;
-}
-
-/** Whether the view's cell at grid (row, x) can stand in for a hidden surface of disparity d (NaN never can). */
-function standsIn(map: Float32Array, row: number, width: number, x: number, d: number): boolean {
-  return cellAt(map, row, width, x) <= d + STAND_IN_NEARER;
-}
-
-/**
- * Whether the view's own disparity at grid (row, x) and at a cell beside it is nearer than d by more than a grid px
- * (a surface at least two cells wide hides d there). A lone nearer cell is more often a mismatch than a structure:
- * on slanted tiled floors such cells in both views made the floor look hidden, and the grout of a neighbouring tile
- * was copied in (the second cell gave tiled floors back 0.23 to 0.66 dB; no other scene lost more than 0.06 dB).
- */
-function hides(map: Float32Array, row: number, width: number, x: number, d: number): boolean {
-  const nearer = d + 1;
-  return (
-    cellAt(map, row, width, x) > nearer &&
-    (cellAt(map, row, width, x - 1) > nearer || cellAt(map, row, width, x + 1) > nearer)
-  );
-}
-
-/** Whether the view's own disparity at grid (row, x) agrees with d (it sees that surface there). */
-function sees(
-  map: Float32Array,
-  row: number,
-  width: number,
-  x: number,
-  d: number,
-  tolerance: number,
-): boolean {
-  return agrees(cellAt(map, row, width, x), d, tolerance);
-}
-
-/** Whether a view's disparity `own` is that of the surface d, within the tolerance (NaN never is). */
-function agrees(own: number, d: number, tolerance: number): boolean {
-  return Math.abs(own - d) <= tolerance;
-}
-
-/**
- * Whether a view (its disparity `map` and `codes`) sees the surface of disparity d at full-size x on the row (its
- * disparity there agrees within the tolerance): the grid cell the view's codes name for the pixel nearest x (see
- * edgeCodes), or without codes the cell holding x.
- */
-function seesAt(
-  map: Float32Array,
-  codes: Uint8Array | undefined,
-  k: Synthesis,
-  line: number,
-  grow: number,
-  x: number,
-  d: number,
-): boolean {
-  const cell = codedCell(codes, k, line, grow, x);
-  if (cell >= 0) return agrees(map[cell]!, d, k.tolerance);
-  return sees(map, grow, k.gw, x * k.inv, d, k.tolerance);
-}
-
-/**
- * The grid cell (index) a view's codes name for the full-size pixel nearest x on the row when it is not the
- * pixel's own (see edgeCodes), else −1.
- */
-function codedCell(
-  codes: Uint8Array | undefined,
-  k: Synthesis,
-  line: number,
-  grow: number,
-  x: number,
-): number {
-  const xi = Math.round(x);
-  const code = codes && xi >= 0 && xi < k.width ? codes[line + xi]! : OWN_CELL;
-  if (code === OWN_CELL) return -1;
-  const cx = Math.min(k.gw - 1, Math.floor((xi + 0.5) * k.inv)) + (code % 3) - 1;
-  const cy = grow / k.gw + Math.floor(code / 3) - 1;
-  return cx >= 0 && cx < k.gw && cy >= 0 && cy < k.gh ? cy * k.gw + cx : -1;
-}
-
-/**
- * Whether a view (its disparity `m`) shows a thin line, not the surface of disparity d, at a full-size pixel its
- * codes put on grid cell `cell` (codedCell; −1 for none): a line one cell wide (nearer than both its row neighbours
- * by more than a grid px, going on at its disparity in the row above or below) whose disparity is not d. A pole
- * 3 px wide at full size lies across two grid cells of which the matcher gives it one; the pixels of it in the
- * other cell were read back as the surface behind and the pole showed twice, faintly, beside itself. Measured on
- * the interpolation bench against the grid cells alone: thin poles +0.06 to +0.38 dB, slanted rods +0.19, tiled
- * floors within −0.03 (without the row above or below, their lone nearer cells cost them up to 0.14).
- */
-function showsThinLine(m: Float32Array, cell: number, d: number, k: Synthesis): boolean {
-  if (cell < 0) return false;
-  const c = m[cell]!;
-  return (
-    !agrees(c, d, k.tolerance) &&
-    isThinCell(m, k.gw, cell) &&
-    (goesOnThin(m, k.gw, cell - k.gw, c) || goesOnThin(m, k.gw, cell + k.gw, c))
-  );
-}
-
-/** Whether grid cell j is nearer than both its row neighbours by more than a grid px (never at a row's ends). */
-function isThinCell(m: Float32Array, gw: number, j: number): boolean {
-  const x = j % gw;
-  return x > 0 && x < gw - 1 && m[j]! > m[j - 1]! + 1 && m[j]! > m[j + 1]! + 1;
-}
-
-/** Whether grid cell j exists, lies within a grid px of disparity c and is thin (isThinCell). */
-function goesOnThin(m: Float32Array, gw: number, j: number, c: number): boolean {
-  return j >= 0 && j < m.length && Math.abs(m[j]! - c) <= 1 && isThinCell(m, gw, j);
-}
-
-/** The map's value in the grid cell holding x on the row; NaN outside the row (which neither sees nor hides). */
-function cellAt(map: Float32Array, row: number, width: number, x: number): number {
-  const xi = Math.floor(x);
-  return xi >= 0 && xi < width ? map[row + xi]! : Number.NaN;
 }
