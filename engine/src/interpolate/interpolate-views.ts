@@ -48,6 +48,7 @@ export interface InterpolateOptions {
 }
 
 export interface Interpolation {
+  /** On two threads their pixels lie on SharedArrayBuffers (written by both threads, see synthesizeViewsOnTwoThreads). */
   frames: RawImage[];
   /**
    * Share (0–1) of the pair's pixels whose disparity is reliable: left–right consistent and unambiguous, or an
