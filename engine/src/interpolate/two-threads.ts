@@ -53,9 +53,10 @@ export async function periodMapOnHelper(gray: GrayImage): Promise<Float32Array> 
 
 /**
  * censusSgm on two threads, with the same result: the helper thread takes the lower half of the rows of the window
- * costs, the totals' sum and the winners with the last steps (finishedRows), and the reverse aggregation sweep into
- * a total of its own; this thread the rest. The arrays live on SharedArrayBuffers, so nothing is copied between the threads.
- * The two totals go to `spare` when done.
+ * costs and of the winners with the last steps (finishedRows), and the reverse aggregation sweep (into the same total
+ * as this thread's forward one, a row at a time each; on the JS fallback into a total of its own, then the lower
+ * half of the two totals' sum); this thread the rest. The arrays live on SharedArrayBuffers, so nothing is copied
+ * between the threads. The total and the costs go to `spare` when done.
  */
 export async function censusSgmOnTwoThreads(
   left: GrayImage,
