@@ -119,15 +119,16 @@ export async function alignPair(
     Math.max(left.width, left.height);
   const frameL = { gray: grayL, width: left.width, height: left.height };
   const frameR = { gray: grayR, width: right.width, height: right.height };
+  const medianDisparity = median(disparities);
   const evidence: OrderEvidence =
     spread > MAX_JUDGED_SPREAD || seed.repetitive
       ? { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 }
-      : orderEvidence(cv, frameL, frameR, model, median(disparities));
+      : orderEvidence(cv, frameL, frameR, model, medianDisparity);
   // A refusal stands only when the votes flip with the views: given the other way round, the same check must say
   // "right order" as clearly (see mirroredEvidence).
   const mirrored =
     orderOf(evidence) === 'swapped'
-      ? mirroredEvidence(cv, frameL, frameR, model, median(disparities))
+      ? mirroredEvidence(cv, frameL, frameR, model, medianDisparity)
       : undefined;
   options.onOrderEvidence?.(evidence, mirrored);
   if (mirrored && orderOf(mirrored) === 'right') {
