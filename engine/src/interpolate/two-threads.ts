@@ -70,27 +70,29 @@ export async function censusSgmOnTwoThreads(
   await side(onHelper('windowCosts', v, mid, v.h), () => windowCostRows(v, 0, mid));
   // On the kernel the two sweeps add into one total, a row at a time each (RowClaims): a second total of its own
   // for the helper's sweep was 34 MB of fresh pages at 640 × 427 px and 63 levels, and a pass to add the two.
-  let reverse: Uint16Array | undefined;
   if (sweepsOnKernel(v)) {
     const claims = allocate(Int32Array, v.h, true);
     await side(onHelper('sweepShared', v, -1, v.total, claims), () =>
       aggregateSweep(v, 1, v.total, true, claims),
     );
   } else {
-    const into = allocate(Uint16Array, v.total.length, true);
-    await side(onHelper('sweep', v, -1, into), () => aggregateSweep(v, 1, v.total));
+    const reverse = allocate(Uint16Array, v.total.length, true);
+    await side(onHelper('sweep', v, -1, reverse), () => aggregateSweep(v, 1, v.total));
     const half = mid * v.w * v.levels;
-    await side(onHelper('addTotals', v.total, into, half, v.total.length), () =>
-      addTotals(v.total, into, 0, half),
+    await side(onHelper('addTotals', v.total, reverse, half, v.total.length), () =>
+      addTotals(v.total, reverse, 0, half),
     );
-    reverse = into;
+    giveToSpare(spare, reverse);
   }
   const maps = sgmMaps(v);
   await side(onHelper('finishedRows', v, maps, mid, v.h), () => finishedRows(v, maps, 0, mid));
-  for (const buffer of [v.total.buffer, v.cost.buffer, reverse?.buffer]) {
-    if (buffer instanceof SharedArrayBuffer) spare?.add(buffer);
-  }
+  giveToSpare(spare, v.total, v.cost);
   return maps;
+}
+
+/** Gives the arrays' SharedArrayBuffers, done with, to `spare` (see SpareMemory). */
+function giveToSpare(spare: SpareMemory | undefined, ...arrays: { buffer: ArrayBufferLike }[]): void {
+  for (const { buffer } of arrays) if (buffer instanceof SharedArrayBuffer) spare?.add(buffer);
 }
 
 /**
