@@ -93,9 +93,9 @@ function hueOnly(scene: LayeredScene): LayeredScene {
 
 /**
  * The alias maps of a 1920 px scene matched at 640 px, read at its boards' disparity d (or, `fromAlias`, at
- * d − spacing), move 90 % of the boards to the other (within 0.75 grid px), in both views.
+ * d − spacing), move more than `least` of the boards to the other (within 0.75 grid px), in both views.
  */
-async function expectAliasOfFullSize(scene: LayeredScene, fromAlias = false): Promise<void> {
+async function expectAliasOfFullSize(scene: LayeredScene, fromAlias = false, least = 0.9): Promise<void> {
   const boards = scene.layers.slice(1);
   const spacing = (boards[1]!.x - boards[0]!.x) / 3;
   const [d, other] = [boards[0]!.disparity / 3, boards[0]!.disparity / 3 - spacing];
@@ -111,7 +111,7 @@ async function expectAliasOfFullSize(scene: LayeredScene, fromAlias = false): Pr
       (t) => Math.abs(t - reading) < 0.01,
       (v) => Math.abs(v - alias) < 0.75,
     );
-    expect(share, side).toBeGreaterThan(0.9);
+    expect(share, side).toBeGreaterThan(least);
   }
 }
 
@@ -163,6 +163,17 @@ describe('aliases of repeated flat parts', () => {
     expectBoardsAt(alias, truth, d, d, 0.999);
   });
 
+  it('reads in front the boards of a fence whose parallax is within a pixel of its spacing, read on the wall', async () => {
+    // Boards 28 px in front, 29 px apart at 1920 px: their alias is 1 px (a third of a grid pixel) behind the wall,
+    // where the matcher reads them, too near the wall for the map to tell them from paint on it. Their edges move
+    // on their own, a third of a grid pixel behind it. (The board pixels left are those beside the boards' flat
+    // regions that the exact maps give the boards: 13 % in the left view.)
+    const scene = largeFence({ spacing: 0.6, parallax: 0.7 });
+    const boards = scene.layers.slice(1);
+    expect([boards[0]!.disparity, boards[1]!.x - boards[0]!.x]).toEqual([28, 29]);
+    await expectAliasOfFullSize(scene, true, 0.85);
+  });
+
   it('leaves flat parts painted on the wall alone, whose edges move with it', async () => {
     // The same boards at the wall's disparity (painted on it): one flat region per board, read where it is.
     const fence = makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 6, { spacing: 1.25, parallax: 1.4 });
@@ -208,6 +219,12 @@ describe('aliases of repeated flat parts', () => {
       parallax: 1.49,
     });
     await expectFramesAboveCrossFade(scene, 0.35);
+  });
+
+  it('keeps in-betweens of a painted fence whose parallax is within a pixel of its spacing above a cross-fade (1920 px)', async () => {
+    // Boards 28 px in front, 29 px apart: the matcher reads them on the wall, and the frames showed the boards where
+    // the left and right views have them, 0.08-0.15 dB above a cross-fade (a red fence of the held-out scenes).
+    await expectFramesAboveCrossFade(largeFence({ spacing: 0.6, parallax: 0.7 }), 0.5);
   });
 
   it('keeps in-betweens of a painted fence whose parallax is about its spacing above a cross-fade (1920 px)', async () => {
