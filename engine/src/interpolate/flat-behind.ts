@@ -53,7 +53,7 @@ const STRUCTURE_SHARE = 0.5;
  * structure's parallax is within about a grid pixel of a whole number of spacings.
  */
 const NEAR_MOTION = 0.15;
-/** Shifts (grid px, about the surround's reading) edgeMotion tries first, and its refinements' steps. */
+/** Shifts (grid px, about the reading it starts from) edgeMotion tries first, and its refinements' steps. */
 const MOTION_REACH = 1;
 const MOTION_STEP = 0.25;
 const MOTION_REFINE = 3;
@@ -166,13 +166,14 @@ function movingOnTheirOwn(candidates: Candidate[]): Candidate[] {
 }
 
 /**
- * How far from the surround's reading (grid px) the region's edges match best: the Σ of exactColourAt over the pixels
+ * How far from the reading `about` (grid px) the region's edges match best: the Σ of exactColourAt over the pixels
  * at its row ends and the pixels just outside them (where a board's edge blends with what is behind it), least over
  * shifts MOTION_STEP apart within MOTION_REACH, then refined MOTION_REFINE times by halves. The matcher's smoothness
  * term reads a flat region about where its surround is when its parallax is within a pixel of it; its edges read
- * at a fraction of a pixel are not smoothed.
+ * at a fraction of a pixel are not smoothed. Read about its surround's reading, this is its motion against the
+ * surround (see candidateOf); about its alias, where its edges land best (see aliasOf).
  */
-function edgeMotion(m: Matching, label: Int32Array, members: Int32Array, surround: number): number {
+function edgeMotion(m: Matching, label: Int32Array, members: Int32Array, about: number): number {
   const { width } = m.own;
   const region = label[members[0]!]!;
   const band: number[] = [];
@@ -184,7 +185,7 @@ function edgeMotion(m: Matching, label: Int32Array, members: Int32Array, surroun
   }
   const cost = (shift: number) => {
     let sum = 0;
-    for (let k = 0; k < band.length; k++) sum += exactColourAt(m, band[k]!, surround + shift);
+    for (let k = 0; k < band.length; k++) sum += exactColourAt(m, band[k]!, about + shift);
     return sum;
   };
   let best = 0;
