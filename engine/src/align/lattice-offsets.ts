@@ -1,7 +1,5 @@
 import { type Keypoints, lowerBound } from './features';
-import { descriptorDistance } from './hamming';
-
-const WORDS = 8;
+import { runDistances } from './hamming';
 
 /**
  * Vertical offsets (reduced px, left row − predicted row) at which the right view's keypoints repeat the left's
@@ -9,7 +7,8 @@ const WORDS = 8;
  * a neighbouring period, and the true rows then show up as one of these offsets. Every left keypoint votes for each
  * right keypoint within `bandPx` rows and `maxDisparity` columns of its predicted position whose descriptor is
  * within `maxHamming` bits; the histogram (1 px bins, smoothed 1-2-1) is searched for local peaks at least 3 px from
- * zero holding at least `share` of the central peak's votes. Returns up to `count` of them, strongest first.
+ * zero holding at least `share` of the central peak's votes. Returns up to `count` of them, strongest first. The
+ * distances come a run of rows at a time from the SIMD kernel (see runDistances), as in matching.
  */
 export function latticeOffsets(
   left: Keypoints,
@@ -29,18 +28,18 @@ export function latticeOffsets(
   const sorted = Float64Array.from(order, (j) => rowR[j]!);
   const band = Math.ceil(bandPx);
   const bins = new Float64Array(2 * band + 1);
-  const a = left.words;
-  const b = right.words;
+  const distances = runDistances(left.words, right.words, order);
   for (let i = 0; i < left.count; i++) {
     const y = left.y[i]!;
     const x = left.x[i]!;
-    const ai = i * WORDS;
-    for (let s = lowerBound(sorted, y - band); s < sorted.length && sorted[s]! <= y + band; s++) {
+    const lo = lowerBound(sorted, y - band);
+    let hi = lo;
+    while (hi < sorted.length && sorted[hi]! <= y + band) hi++;
+    const run = distances(i, lo, hi);
+    for (let s = lo; s < hi; s++) {
       const j = order[s]!;
-      if (Math.abs(x - colR[j]!) > maxDisparity) continue;
-      const bj = j * WORDS;
-      if (descriptorDistance(a, ai, b, bj, maxHamming + 1) <= maxHamming)
-        bins[Math.round(y - rowR[j]!) + band]! += 1;
+      if (Math.abs(x - colR[j]!) > maxDisparity || run[s - lo]! > maxHamming) continue;
+      bins[Math.round(y - rowR[j]!) + band]! += 1;
     }
   }
   const smooth = Float64Array.from(
