@@ -89,14 +89,23 @@ export function fitVerticalKeystone(
     const x = c.xr[i]!;
     const y = c.yr[i]!;
     const v = c.yl[i]!;
+    const xv = -x * v;
+    const yv = -y * v;
     row[0] = x;
     row[1] = y;
     row[2] = 1;
-    row[3] = -x * v;
-    row[4] = -y * v;
-    for (let p = 0; p < n; p++) {
-      atb[p] = atb[p]! + w * row[p]! * v;
-      for (let q = 0; q < n; q++) ata[p * n + q] = ata[p * n + q]! + w * row[p]! * row[q]!;
+    row[3] = xv;
+    row[4] = yv;
+    // One row of the normal matrix at a time, its products written out: the robust lens search refits this
+    // hundreds of times per alignment (about twice as fast as a double loop, with the same sums).
+    for (let p = 0, o = 0; p < n; p++, o += n) {
+      const wp = w * row[p]!;
+      atb[p] = atb[p]! + wp * v;
+      ata[o] = ata[o]! + wp * x;
+      ata[o + 1] = ata[o + 1]! + wp * y;
+      ata[o + 2] = ata[o + 2]! + wp;
+      ata[o + 3] = ata[o + 3]! + wp * xv;
+      ata[o + 4] = ata[o + 4]! + wp * yv;
     }
   }
   const solution = solveSymmetric(ata, atb, n);
