@@ -181,8 +181,7 @@ function bestMatches(
     let d2 = 1 << 30;
     let di = -1;
     const lo = lowerBound(sortedRows, y - band);
-    let hi = lo;
-    while (hi < nr && sortedRows[hi]! <= y + band) hi++;
+    const hi = upperBound(sortedRows, y + band);
     const run = distances(i, lo, hi);
     for (let s = lo; s < hi; s++) {
       const j = order[s]!;
@@ -224,12 +223,22 @@ function bestMatches(
 
 /** First index whose value is ≥ v in an ascending array. */
 export function lowerBound(sorted: Float64Array, v: number): number {
+  return firstIndex(sorted, (value) => !(value < v));
+}
+
+/** First index whose value is > v in an ascending array: with lowerBound, the run of values within a band. */
+export function upperBound(sorted: Float64Array, v: number): number {
+  return firstIndex(sorted, (value) => !(value <= v));
+}
+
+/** First index of an ascending array whose value passes `reached` (which, once true, stays true along it). */
+function firstIndex(sorted: Float64Array, reached: (value: number) => boolean): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < v) lo = mid + 1;
-    else hi = mid;
+    if (reached(sorted[mid]!)) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }

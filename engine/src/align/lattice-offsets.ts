@@ -1,4 +1,4 @@
-import { type Keypoints, lowerBound } from './features';
+import { type Keypoints, lowerBound, upperBound } from './features';
 import { runDistances } from './hamming';
 
 /**
@@ -33,8 +33,7 @@ export function latticeOffsets(
     const y = left.y[i]!;
     const x = left.x[i]!;
     const lo = lowerBound(sorted, y - band);
-    let hi = lo;
-    while (hi < sorted.length && sorted[hi]! <= y + band) hi++;
+    const hi = upperBound(sorted, y + band);
     const run = distances(i, lo, hi);
     for (let s = lo; s < hi; s++) {
       const j = order[s]!;
