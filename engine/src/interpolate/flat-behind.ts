@@ -153,8 +153,8 @@ function candidateOf(m: Matching, label: Int32Array, members: Int32Array): Candi
  *
  * On a red painted fence moved by 28 px every 29 px at 1920 (the held-out scenes' spacing ×0.6, parallax ×0.7), the
  * matcher read the boards 0.07–0.18 grid px behind the wall, their edges moved 0.30 behind it (the truth: 1/3), and
- * the frames were 0.08–0.15 dB better than a cross-fade; judged by their edges, 0.96–1.02 dB. On the tuned and held-out tiled floors the median was
- * within 0.05 of the floor's reading.
+ * the frames were 0.08–0.15 dB better than a cross-fade; judged by their edges, 0.96–1.02 dB. On the tuned and
+ * held-out tiled floors the median was within 0.05 of the floor's reading.
  */
 function movingOnTheirOwn(candidates: Candidate[]): Candidate[] {
   const near = candidates.filter((c) => c.motion !== undefined);
