@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { type GrayImage, reducedLuma } from '../cv/gray';
 import type { Cv } from '../cv/opencv';
 import type { RawImage } from '../image';
+import sharp from '../sharp';
 import { dominantFit, type PointMatch, type RefineResult, refineAlignment } from './refine';
 import type { Correspondences, Similarity } from './similarity';
 

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { RawImage } from '../image';
+import sharp from '../sharp';
 
 /** A single-channel 8-bit picture plus the factor from its pixels to the source's (source = this × scale). */
 export interface GrayImage {

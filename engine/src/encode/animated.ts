@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../sharp';
 import {
   type AnimationOptions,
   delaysFor,

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { EngineInputError, type RawImage } from '../image';
+import sharp from '../sharp';
 
 /** A frame as raw pixels, or encoded bytes (e.g. a stored `f` WebP frame) that are decoded first. */
 export type FrameInput = RawImage | Uint8Array;

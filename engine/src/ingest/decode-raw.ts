@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { EngineInputError, type RawImage } from '../image';
+import sharp from '../sharp';
 import { toEngineInputError } from './sharp-errors';
 import { sniffImageType } from './sniff';
 

@@ -3,8 +3,9 @@ import {
   ORIGINAL_THUMBNAIL,
   UPLOAD_PREVIEW_LIMIT,
 } from '@wiggle/common/constants';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { EngineInputError } from '../image';
+import sharp from '../sharp';
 import { readExifCamera } from './exif-camera';
 import { toEngineInputError } from './sharp-errors';
 import { type ImageType, sniffImageType } from './sniff';

@@ -1,10 +1,10 @@
 import type { AutoAlignStatus } from '@wiggle/common/enums';
-import sharp from 'sharp';
 import { type AlignResult, alignPair } from '../align/align-pair';
 import type { RawImage } from '../image';
 import { decodeToRaw } from '../ingest/decode-raw';
 import { toEngineInputError } from '../ingest/sharp-errors';
 import { sniffImageType } from '../ingest/sniff';
+import sharp from '../sharp';
 import { splitMpo } from '../split/mpo';
 import { type SideBySideOrder, splitSideBySide } from '../split/side-by-side';
 

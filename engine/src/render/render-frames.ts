@@ -1,6 +1,7 @@
 import { WIGGLE_THUMBNAIL } from '@wiggle/common/constants';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { EngineInputError, type RawImage } from '../image';
+import sharp from '../sharp';
 import { measureDisparity } from './pivot-disparity';
 import { aspectValue, checkRenderParams, type Rect, type RenderParams } from './render-params';
 

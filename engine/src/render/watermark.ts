@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { RawImage } from '../image';
+import sharp from '../sharp';
 
 const escapeXml = (text: string) =>
   text.replace(

@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { alignPair } from '../../align/align-pair';
 import { preloadOpenCv } from '../../cv/opencv';
 import type { RawImage } from '../../image';
+import sharp from '../../sharp';
 import { decodedInputs, parseCommandArgs, printJson, requireOption, writeOutputs } from '../cli-io';
 
 export const help = `Usage: wiggle align LEFT RIGHT --out DIR [--no-pivot-shift]

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import type { RawImage } from '../../image';
 import { sniffImageType } from '../../ingest/sniff';
+import sharp from '../../sharp';
 import { splitMpo } from '../../split/mpo';
 import { splitSideBySide } from '../../split/side-by-side';
 import { parseCommandArgs, printJson, readInput, requireOption, writeOutputs } from '../cli-io';

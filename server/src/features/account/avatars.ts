@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import sharp from '@wiggle/engine/sharp';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Member } from '../../platform/auth/sessions';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Database } from '../../platform/db/schema';

@@ -5,8 +5,8 @@ import { sniffImageType } from '@wiggle/engine/ingest/sniff';
 import type { PreparedViews, WiggleSources } from '@wiggle/engine/pipeline/prepare-views';
 import type { RenderedFrame } from '@wiggle/engine/pipeline/render-wiggle';
 import { WorkerPool } from '@wiggle/engine/pool/worker-pool';
+import sharp from '@wiggle/engine/sharp';
 import { splitSideBySide } from '@wiggle/engine/split/side-by-side';
-import sharp from 'sharp';
 import type { IngestedPicture } from '../library/deps';
 
 /**
