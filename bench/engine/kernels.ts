@@ -6,8 +6,9 @@
  * threads); then the Hamming distances of 2500 × 2500 ORB descriptors by the kernel and by the JS popcount; then
  * the in-betweens' matcher at 640 × 427 × 63 levels (a layered scene): its window costs and its two aggregation
  * sweeps by the kernels and by the JS loops (the `kernel` flag false), and the pooling of a repeated structure's
- * copies over the same volume as if all of it repeated (each run includes a 17 MB copy of the costs). CPU ms
- * of this process (all threads), median of RUNS, and whether the kernel's bytes equal the JS loop's. Never fails.
+ * copies over the same volume as if all of it repeated (each run includes a 17 MB copy of the costs), and the
+ * period map of its left view. CPU ms of this process (all threads), median of RUNS, and whether the kernel's bytes
+ * equal the JS loop's. Never fails.
  * Usage: tsx bench/engine/kernels.ts [runs]
  */
 import { loadavg } from 'node:os';
@@ -25,7 +26,7 @@ import { warpInPlace } from '@wiggle/engine/align/warp-in-place';
 import { makeLayeredScene } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
 import { aggregateSweep, sgmVolume, windowCostRows } from '@wiggle/engine/interpolate/census-sgm';
-import { PoolScratch, poolPeriodicRow } from '@wiggle/engine/interpolate/periodic-structure';
+import { PoolScratch, periodMap, poolPeriodicRow } from '@wiggle/engine/interpolate/periodic-structure';
 import { seeded } from '@wiggle/engine/seeded-random';
 import { greyViews } from '@wiggle/engine/testing/scene-maps';
 import sharp from 'sharp';
@@ -213,6 +214,22 @@ rows.push([
     : 'OTHER SUMS',
 ]);
 rows.push(['SGM sweeps (both), JS loop (before)', await median(() => sweeps(false)), volumeSize, 'baseline']);
+// The period map of the same grid (the repeated structures' periods), its products by the kernel and by JS.
+const gridSize = `${greyL!.width}×${greyL!.height}`;
+rows.push([
+  'period map, kernel (periodMap)',
+  await median(() => periodMap(greyL!)),
+  gridSize,
+  sameBytes(new Uint8Array(periodMap(greyL!).buffer), new Uint8Array(periodMap(greyL!, false).buffer))
+    ? 'same bytes as the JS loops'
+    : 'OTHER BYTES',
+]);
+rows.push([
+  'period map, JS loops (before)',
+  await median(() => periodMap(greyL!, false)),
+  gridSize,
+  'baseline',
+]);
 // Pooling as if the whole frame were one repeated structure (period 14.3 grid px), from the same window costs.
 const periodic = new Float32Array(volume.w * volume.h).fill(14.3);
 const pooled = (kernel: boolean) => {

@@ -191,6 +191,9 @@ export const op = {
   i32x4MinS: simd(0xb6),
   i32x4MinU: simd(0xb7),
   i32x4DotI16x8S: simd(0xba),
+  /** The products of the low (high) four 16-bit lanes of two vectors, signed, as four 32-bit lanes. */
+  i32x4ExtmulLowI16x8S: simd(0xbc),
+  i32x4ExtmulHighI16x8S: simd(0xbd),
 } as const;
 
 /** What the kernels use of the WebAssembly API (Node's types leave it out). */

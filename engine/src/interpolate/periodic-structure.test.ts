@@ -48,6 +48,8 @@ describe('periodMap', () => {
       return c * (200 + 20 * Math.sin(y / 7)) + (1 - c) * wall.data[y * 560 + x]! * 0.6;
     });
     const map = periodMap(fence);
+    // The products on the kernel and in JS give the same map.
+    expect(map).toEqual(periodMap(fence, false));
     const inside: number[] = [];
     for (let y = 0; y < 96; y++) for (let x = 200; x < 360; x++) inside.push(map[y * 560 + x]!);
     const found = inside.filter((p) => p > 0);

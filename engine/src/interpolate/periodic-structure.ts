@@ -1,6 +1,7 @@
 import type { GrayImage } from '../cv/gray';
 import { selectNth } from '../select-nth';
 import { binCounts, peakBins } from './bins';
+import { lagProductsOnKernel } from './period-simd';
 import { JobList, poolKernelFits, poolRowOnKernel } from './pool-simd';
 
 /**
@@ -36,9 +37,10 @@ const FUNDAMENTAL = 0.8;
  * Per grid pixel, the period (grid px, sub-pixel) of the repeated structure it lies in, 0 where there is none: the
  * highest peak of the normalised autocorrelation of the horizontal gradient over a band of BAND rows and a window of
  * WINDOW columns, the window of best score winning where windows overlap. Costs O(height · width · periods) through
- * per-lag prefix sums over half bands.
+ * per-lag prefix sums over half bands, their products on the kernel (see period-simd.ts; JS where it is missing or
+ * `kernel` is false, with the same values).
  */
-export function periodMap(gray: GrayImage): Float32Array {
+export function periodMap(gray: GrayImage, kernel = true): Float32Array {
   const { width: w, height: h, data } = gray;
   const out = new Float32Array(w * h);
   const score = new Float32Array(w * h);
@@ -53,8 +55,9 @@ export function periodMap(gray: GrayImage): Float32Array {
   // Two half bands' prefixes live at once: they take turns in two arrays (a new one for each, ~0.4 MB for a 640 px
   // grid, put 44 MB of fresh pages through the two period maps of a 1920 px pair, ~11k page faults).
   const prefixes = [new Float64Array(lags * stride), new Float64Array(lags * stride)];
+  const products = (kernel ? lagProductsOnKernel(g, w, h) : undefined) ?? lagProductsInJs(g, w);
   const prefixOf = (k: number) =>
-    lagPrefixes(g, w, k * half, Math.min(h, k * half + half), maxLag, prefixes[k % 2]!);
+    lagPrefixes(products, w, k * half, Math.min(h, k * half + half), maxLag, prefixes[k % 2]!);
   let current = prefixOf(0);
   for (let k = 0; k < halves; k++) {
     const next = k + 1 < halves ? prefixOf(k + 1) : undefined;
@@ -193,33 +196,51 @@ function isPeak(r: Float64Array, lag: number): boolean {
 /**
  * For rows [y0, y1) and each lag (0, and MIN_PERIOD to maxLag), prefix sums along x of Σ_rows g(x)·g(x + lag),
  * into p: entry lag·(w + 1) + x holds the sum over the columns before x (entry lag·(w + 1) is left as it is: 0).
+ * `products` gives the sums for x below w − 1 − lag (g has no right neighbour in the last column).
  */
 function lagPrefixes(
-  g: Int16Array,
+  products: LagProducts,
   w: number,
   y0: number,
   y1: number,
   maxLag: number,
   p: Float64Array,
 ): Float64Array {
-  // A half band's products fit 32 bits (8 rows of at most 1020²).
-  const products = new Int32Array(w);
   for (let lag = 0; lag <= maxLag; lag++) {
     if (lag > 0 && lag < MIN_PERIOD) continue;
-    products.fill(0);
-    for (let y = y0; y < y1; y++) addProducts(g, y * w, lag, w - 1 - lag, products);
-    prefixSums(products, p, lag * (w + 1));
+    const count = w - 1 - lag;
+    prefixSums(count > 0 ? products(y0, y1, lag, count) : NONE, Math.max(0, count), p, lag * (w + 1), w);
   }
   return p;
 }
 
-/** p[base + x + 1] = the sum of products[0..x]. */
-function prefixSums(products: Int32Array, p: Float64Array, base: number): void {
+/**
+ * The sums over rows [y0, y1) of g(x)·g(x + lag) for x below `count` (≥ 1), at [0, count) of the array returned
+ * (valid until the next call).
+ */
+type LagProducts = (y0: number, y1: number, lag: number, count: number) => Int32Array;
+
+const NONE = new Int32Array(0);
+
+/** lagProductsOnKernel's products in JS, for where WebAssembly SIMD is missing. */
+function lagProductsInJs(g: Int16Array, w: number): LagProducts {
+  // A half band's products fit 32 bits (8 rows of at most 1020²).
+  const products = new Int32Array(w);
+  return (y0, y1, lag, count) => {
+    products.fill(0, 0, count);
+    for (let y = y0; y < y1; y++) addProducts(g, y * w, lag, count, products);
+    return products;
+  };
+}
+
+/** p[base + x + 1] = the sum of products[0..x] (products past `count` taken as 0), for x below w. */
+function prefixSums(products: Int32Array, count: number, p: Float64Array, base: number, w: number): void {
   let sum = 0;
-  for (let x = 0; x < products.length; x++) {
+  for (let x = 0; x < count; x++) {
     sum += products[x]!;
     p[base + x + 1] = sum;
   }
+  for (let x = count; x < w; x++) p[base + x + 1] = sum;
 }
 
 /**
