@@ -34,6 +34,13 @@ export type SeedStart = Pick<
 
 /** Matches refined at full resolution. */
 const MAX_SEEDS = 400;
+/**
+ * Tracked points a lens term is sought from: fewer do not pin a radial term down. A faint railing's 10 tiles
+ * (align-random, seed 6161 #6) took k = −0.28, which bent them onto rows no similarity reached, and left the pair
+ * 4.8 px off its true rows (0.77 px without it). The lens terms fitted here on the real rigs and the align bench rest
+ * on 54 points or more; a layer's own (see layerStart) on 20 or more, sought apart.
+ */
+const MIN_LENS_POINTS = 40;
 /** |Vertical residual| (px at up to 2000 px, as fitLens' bound) within which a fit explains a refined point. */
 const EXPLAINED_PX = 0.5;
 
@@ -76,9 +83,16 @@ export function fitFromSeed(
     ? refineCoarseToFine(cv, left, right, seeds, roughModel, copies)
     : refineAlignment(cv, left, right, seeds, roughModel);
   const longSide = Math.max(left.width, left.height);
-  // Only sub-pixel tracked points can tell a lens term from noise.
+  // Only sub-pixel tracked points can tell a lens term from noise, and only enough of them (MIN_LENS_POINTS).
   const bent = tracked
-    ? fitLens(tracked.points, tracked.model, left.width, left.height, 0.6 * Math.max(1, longSide / 2000))
+    ? fitLens(
+        tracked.points,
+        tracked.model,
+        left.width,
+        left.height,
+        0.6 * Math.max(1, longSide / 2000),
+        tracked.points.xl.length >= MIN_LENS_POINTS,
+      )
     : undefined;
   // Too few trackable tiles (tiny images, texture only near borders), or tiles that do not agree: the rough model is
   // still a valid answer. Points on one narrow band of rows with a scale the rough model does not share lean on the

@@ -33,7 +33,7 @@ const QUIET_RESIDUAL = 0.1;
  * or more towards the corners, which no similarity removes. Both views share one coefficient (same lenses);
  * each candidate k in ±0.3 undistorts the points, refits the similarity on their dominant set and is scored by the truncated
  * squared vertical residual (MSAC at `thresholdPx`). The best k is kept only when it lowers that cost by 20 %;
- * otherwise k = 0 (with the k = 0 refit).
+ * otherwise k = 0 (with the k = 0 refit), as when `search` is false.
  */
 export function fitLens(
   points: Correspondences,
@@ -41,6 +41,7 @@ export function fitLens(
   width: number,
   height: number,
   thresholdPx: number,
+  search = true,
 ): LensFit {
   const r2 = (width * width + height * height) / 4;
   const all = Int32Array.from(points.xl.keys());
@@ -55,7 +56,7 @@ export function fitLens(
   const none = score(0);
   // The residual says no: the similarity alone leaves most points well under a pixel's tenth (no search, no time).
   const residuals = verticalResiduals(none.model, points);
-  if (quantile(residuals, 0.75) < QUIET_RESIDUAL * (thresholdPx / 0.6))
+  if (!search || quantile(residuals, 0.75) < QUIET_RESIDUAL * (thresholdPx / 0.6))
     return { k: 0, r2, model: none.model, points };
   let best = { k: 0, ...none };
   // Coarse steps over ±K_MAX, then the two half steps around the best.
