@@ -22,6 +22,7 @@ const K = 8;
 const A = 9;
 const LOW = 10;
 const HIGH = 11;
+const B = 12;
 
 const ZERO_V = lanes32(0);
 
@@ -38,32 +39,24 @@ const PRODUCTS = [
   ...[...op.get(ROWS), ...op.set(K)],
   ...op.loop,
   ...[...op.get(AT), ...op.v128Load(0), ...op.set(A)],
-  ...[...op.get(AT), ...op.get(LAG_BYTES), ...op.i32Add, ...op.v128Load(0)],
-  ...[...op.get(A), ...op.i32x4ExtmulLowI16x8S, ...op.get(LOW), ...op.i32x4Add, ...op.set(LOW)],
-  ...[...op.get(AT), ...op.get(LAG_BYTES), ...op.i32Add, ...op.v128Load(0)],
-  ...[...op.get(A), ...op.i32x4ExtmulHighI16x8S, ...op.get(HIGH), ...op.i32x4Add, ...op.set(HIGH)],
+  ...[...op.get(AT), ...op.get(LAG_BYTES), ...op.i32Add, ...op.v128Load(0), ...op.set(B)],
+  ...[...op.get(A), ...op.get(B), ...op.i32x4ExtmulLowI16x8S, ...op.get(LOW), ...op.i32x4Add, ...op.set(LOW)],
+  ...[
+    ...op.get(A),
+    ...op.get(B),
+    ...op.i32x4ExtmulHighI16x8S,
+    ...op.get(HIGH),
+    ...op.i32x4Add,
+    ...op.set(HIGH),
+  ],
   ...[...op.get(AT), ...op.get(ROW_BYTES), ...op.i32Add, ...op.set(AT)],
   ...[...op.get(K), ...op.i32(1), ...op.i32Sub, ...op.set(K)],
   ...[...op.get(K), ...op.brIf(0)],
   ...op.end,
-  ...[
-    ...op.get(OUT),
-    ...op.get(X),
-    ...op.i32(2),
-    ...op.i32Shl,
-    ...op.i32Add,
-    ...op.get(LOW),
-    ...op.v128Store(0),
-  ],
-  ...[
-    ...op.get(OUT),
-    ...op.get(X),
-    ...op.i32(2),
-    ...op.i32Shl,
-    ...op.i32Add,
-    ...op.get(HIGH),
-    ...op.v128Store(16),
-  ],
+  // The row pointer is spent: AT becomes the chunk's place in `out`.
+  ...[...op.get(OUT), ...op.get(X), ...op.i32(2), ...op.i32Shl, ...op.i32Add, ...op.set(AT)],
+  ...[...op.get(AT), ...op.get(LOW), ...op.v128Store(0)],
+  ...[...op.get(AT), ...op.get(HIGH), ...op.v128Store(16)],
   ...[...op.get(X), ...op.i32(8), ...op.i32Add, ...op.set(X)],
   ...[...op.get(X), ...op.get(COUNT), ...op.i32LtS, ...op.brIf(0)],
   ...op.end,
@@ -71,7 +64,7 @@ const PRODUCTS = [
 
 const periodKernel = lazyKernel<{
   products(g: number, rowBytes: number, rows: number, lagBytes: number, count: number, out: number): void;
-}>([{ name: 'products', params: 6, locals: [I32, I32, I32, V128, V128, V128], body: PRODUCTS }]);
+}>([{ name: 'products', params: 6, locals: [I32, I32, I32, V128, V128, V128, V128], body: PRODUCTS }]);
 
 /**
  * The products of lagPrefixes for the gradient `g` (w × h) on the kernel: a function giving, for rows [y0, y1) and
