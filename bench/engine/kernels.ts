@@ -7,12 +7,15 @@
  * the in-betweens' matcher at 640 × 427 × 63 levels (a layered scene): its window costs and its two aggregation
  * sweeps by the kernels and by the JS loops (the `kernel` flag false), and the pooling of a repeated structure's
  * copies over the same volume as if all of it repeated (each run includes a 17 MB copy of the costs), and the
- * period map of its left view. CPU ms of this process (all threads), median of RUNS, and whether the kernel's bytes
+ * period map of its left view; then the order check's two row snaps (snapHorizontal) on aloe's 480 px grey copies
+ * with their Farneback flows, as the swap check runs them (most of aloe's pixels lie near an inconsistency). CPU ms of this process (all threads), median of RUNS, and whether the kernel's bytes
  * equal the JS loop's. Never fails.
  * Usage: tsx bench/engine/kernels.ts [runs]
  */
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { descriptorDistance, runDistances } from '@wiggle/engine/align/hamming';
+import { nearInconsistent, snapHorizontal } from '@wiggle/engine/align/row-snap-flow';
 import {
   type InverseAffine,
   largestValidRect,
@@ -23,9 +26,12 @@ import {
 } from '@wiggle/engine/align/warp';
 import { warpBilinear } from '@wiggle/engine/align/warp-bilinear';
 import { warpInPlace } from '@wiggle/engine/align/warp-in-place';
+import type { GrayImage } from '@wiggle/engine/cv/gray';
+import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { makeLayeredScene } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
 import { aggregateSweep, sgmVolume, windowCostRows } from '@wiggle/engine/interpolate/census-sgm';
+import { consistency, farnebackFlow } from '@wiggle/engine/interpolate/flow';
 import { PoolScratch, periodMap, poolPeriodicRow } from '@wiggle/engine/interpolate/periodic-structure';
 import { seeded } from '@wiggle/engine/seeded-random';
 import { greyViews } from '@wiggle/engine/testing/scene-maps';
@@ -251,6 +257,41 @@ rows.push([
   `${volumeSize}, all periodic`,
   'baseline',
 ]);
+// The swap check's snaps on aloe (opencv-doc), when installed: both directions, as orderEvidence calls them.
+const ALOE = '/usr/share/doc/opencv-doc/examples/data/aloe';
+const grey480 = async (path: string): Promise<GrayImage> => {
+  const { data, info } = await sharp(path)
+    .greyscale()
+    .resize(480)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, scale: 1 };
+};
+if (existsSync(`${ALOE}L.jpg`)) {
+  const { cv } = await loadOpenCv();
+  const a = await grey480(`${ALOE}L.jpg`);
+  const b = await grey480(`${ALOE}R.jpg`);
+  const f0 = farnebackFlow(cv, a, b);
+  const b0 = farnebackFlow(cv, b, a);
+  const whereF = nearInconsistent(consistency(f0, b0, 1), a.width, 0.6);
+  const whereB = nearInconsistent(consistency(b0, f0, 1), a.width, 0.6);
+  const snaps = (kernel: boolean) => [
+    snapHorizontal(f0, a, b, whereF, kernel).data,
+    snapHorizontal(b0, b, a, whereB, kernel).data,
+  ];
+  const same = snaps(true).every((d, k) =>
+    sameBytes(new Uint8Array(d.buffer), new Uint8Array(snaps(false)[k]!.buffer)),
+  );
+  const share = whereF.reduce((n, v) => n + v, 0) / whereF.length;
+  const size = `${a.width}×${a.height}, ${(100 * share).toFixed(0)} % near an inconsistency`;
+  rows.push([
+    'order check row snaps, kernel (snapHorizontal)',
+    await median(() => snaps(true)),
+    size,
+    same ? 'same flows as the JS loops' : 'OTHER FLOWS',
+  ]);
+  rows.push(['order check row snaps, JS loops (before)', await median(() => snaps(false)), size, 'baseline']);
+}
 printTable(['step', `CPU ms (median of ${RUNS})`, 'size', 'note'], rows);
 console.log(
   `(load average ${loadavg()

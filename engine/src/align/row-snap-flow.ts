@@ -1,5 +1,6 @@
 import type { GrayImage } from '../cv/gray';
 import type { FlowField } from '../interpolate/flow';
+import { snapKernel } from './row-snap-kernel';
 
 const SNAP_OFFSETS = [3, 8, 16];
 
@@ -14,39 +15,78 @@ export function snapHorizontal(
   from: GrayImage,
   to: GrayImage,
   where: Uint8Array,
+  kernel = true,
 ): FlowField {
   const { width, height, data } = flow;
+  const onKernel = kernel && from.width === width && from.height === height && width * height > 0;
+  const snapped = onKernel ? snapOnKernel(flow, from, to, where) : undefined;
+  if (snapped) return { data: snapped, width, height };
   const out = new Float32Array(data);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!where[i]) continue;
-      const ownX = data[2 * i]!;
-      const ownY = data[2 * i + 1]!;
-      let bestCost = Number.NaN;
-      let bestX = ownX;
-      let bestY = ownY;
-      for (let k = 0; k < 2 * SNAP_OFFSETS.length; k++) {
-        // Left then right neighbour at each offset, nearest first (a tie keeps the nearer).
-        const nx = k & 1 ? x + SNAP_OFFSETS[k >> 1]! : x - SNAP_OFFSETS[k >> 1]!;
-        if (nx < 0 || nx >= width) continue;
-        const j = y * width + nx;
-        const cx = data[2 * j]!;
-        const cy = data[2 * j + 1]!;
-        if (Math.abs(cx - ownX) < 1 && Math.abs(cy - ownY) < 1) continue;
-        if (Number.isNaN(bestCost)) bestCost = 0.8 * rowCost(from, to, x, y, ownX, ownY, Infinity);
-        const cost = rowCost(from, to, x, y, cx, cy, bestCost);
-        if (cost < bestCost) {
-          bestCost = cost;
-          bestX = cx;
-          bestY = cy;
-        }
-      }
-      out[2 * i] = bestX;
-      out[2 * i + 1] = bestY;
+      if (where[y * width + x]) snapPixel(data, out, from, to, width, x, y);
     }
   }
   return { data: out, width, height };
+}
+
+/** The snapped flow from the kernel (row-snap-kernel.ts), or undefined where the kernel is missing. */
+function snapOnKernel(flow: FlowField, from: GrayImage, to: GrayImage, where: Uint8Array) {
+  const kernel = snapKernel();
+  if (!kernel) return undefined;
+  const n = flow.width * flow.height;
+  const flowAt = 16;
+  const outAt = flowAt + 8 * n;
+  const aAt = outAt + 8 * n;
+  const bAt = aAt + n;
+  const whereAt = bAt + to.data.length;
+  const heap = kernel.heap(whereAt + n);
+  new Float32Array(heap.buffer, flowAt, 2 * n).set(flow.data);
+  new Float32Array(heap.buffer, outAt, 2 * n).set(flow.data);
+  heap.set(from.data, aAt);
+  heap.set(to.data, bAt);
+  heap.set(where, whereAt);
+  kernel.snap(flowAt, aAt, bAt, whereAt, outAt, flow.width, flow.height, to.width, to.height);
+  return new Float32Array(heap.buffer, outAt, 2 * n).slice();
+}
+
+/**
+ * One pixel's snap: it takes the flow of a neighbour 3–16 px away on its row when that flow matches its 5×3 patch
+ * clearly better (cost < 0.8×) than its own; the result goes to `out`.
+ */
+function snapPixel(
+  data: Float32Array,
+  out: Float32Array,
+  from: GrayImage,
+  to: GrayImage,
+  width: number,
+  x: number,
+  y: number,
+): void {
+  const i = y * width + x;
+  const ownX = data[2 * i]!;
+  const ownY = data[2 * i + 1]!;
+  let bestCost = Number.NaN;
+  let bestX = ownX;
+  let bestY = ownY;
+  for (let k = 0; k < 2 * SNAP_OFFSETS.length; k++) {
+    // Left then right neighbour at each offset, nearest first (a tie keeps the nearer).
+    const nx = k & 1 ? x + SNAP_OFFSETS[k >> 1]! : x - SNAP_OFFSETS[k >> 1]!;
+    if (nx < 0 || nx >= width) continue;
+    const j = y * width + nx;
+    const cx = data[2 * j]!;
+    const cy = data[2 * j + 1]!;
+    if (Math.abs(cx - ownX) < 1 && Math.abs(cy - ownY) < 1) continue;
+    if (Number.isNaN(bestCost)) bestCost = 0.8 * rowCost(from, to, x, y, ownX, ownY, Infinity);
+    const cost = rowCost(from, to, x, y, cx, cy, bestCost);
+    if (cost < bestCost) {
+      bestCost = cost;
+      bestX = cx;
+      bestY = cy;
+    }
+  }
+  out[2 * i] = bestX;
+  out[2 * i + 1] = bestY;
 }
 
 /** Pixels within the snapping reach (along the row) of a pixel whose raw flow consistency is below `below`. */

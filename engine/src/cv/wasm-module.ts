@@ -7,13 +7,14 @@
 
 /** Value types. */
 export const I32 = 0x7f;
+export const F64 = 0x7c;
 export const V128 = 0x7b;
 
 /** One exported function: its i32 parameters, its extra locals (numbered after the parameters) and its body. */
 export interface WasmFunction {
   name: string;
   params: number;
-  locals: (typeof I32 | typeof V128)[];
+  locals: (typeof I32 | typeof F64 | typeof V128)[];
   /** Instructions, without the final `end`. */
   body: number[];
 }
@@ -89,6 +90,13 @@ function sleb(value: number): number[] {
   }
 }
 
+/** A 64-bit float's bytes, little-endian as the binary format stores them. */
+function f64Bytes(value: number): number[] {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, value, true);
+  return [...new Uint8Array(view.buffer)];
+}
+
 const simd = (opcode: number, ...immediates: number[]) => [0xfd, ...uleb(opcode), ...immediates];
 
 /** Instructions, named as in the text format (`i32.shr_s` is i32ShrS). */
@@ -101,6 +109,7 @@ export const op = {
   i32Mul: [0x6c],
   i32And: [0x71],
   i32Or: [0x72],
+  i32Xor: [0x73],
   i32Shl: [0x74],
   i32ShrS: [0x75],
   i32GeU: [0x4f],
@@ -194,6 +203,22 @@ export const op = {
   /** The products of the low (high) four 16-bit lanes of two vectors, signed, as four 32-bit lanes. */
   i32x4ExtmulLowI16x8S: simd(0xbc),
   i32x4ExtmulHighI16x8S: simd(0xbd),
+  f32Load: (offset = 0) => [0x2a, 2, ...uleb(offset)],
+  f64Const: (value: number) => [0x44, ...f64Bytes(value)],
+  f64PromoteF32: [0xbb],
+  f64ConvertI32S: [0xb7],
+  f64ConvertI32U: [0xb8],
+  /** i32.trunc_sat_f64_s: NaN gives 0 (as `| 0` does), where i32.trunc_f64_s would trap. */
+  i32TruncSatF64S: [0xfc, 0x02],
+  f64Floor: [0x9c],
+  f64Abs: [0x99],
+  f64Add: [0xa0],
+  f64Sub: [0xa1],
+  f64Mul: [0xa2],
+  f64Min: [0xa4],
+  f64Lt: [0x63],
+  f64Le: [0x65],
+  f64Ge: [0x66],
 } as const;
 
 /** What the kernels use of the WebAssembly API (Node's types leave it out). */
