@@ -214,7 +214,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
     }
   }
   console.log(
-    '\nOrder check (half-occlusion votes; refused as swapped at share >= 65 %, >= 40 runs, >= 25 effective, when the views given the other way round then vote the right order as clearly; weights are squared contrasts):',
+    '\nOrder check (half-occlusion votes; refused as swapped at share >= 65 %, >= 80 runs, >= 25 effective, when the views given the other way round then vote the right order as clearly; weights are squared contrasts):',
   );
   printTable(
     [

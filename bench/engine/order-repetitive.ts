@@ -64,7 +64,7 @@ for (const kind of kinds) {
   }
 }
 console.log(
-  'Order check on repetitive and thin structures (refused as swapped at share >= 65 %, >= 40 runs, >= 25 effective):',
+  'Order check on repetitive and thin structures (refused as swapped at share >= 65 %, >= 80 runs, >= 25 effective):',
 );
 printTable(
   ['kind', 'spacing / parallax', 'seed', 'right order', 'votes swapped', 'SWAPPED', 'votes swapped'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderOf } from './swap-check';
 
-const votes = (swapped: number, correct: number, runs = 60, effectiveRuns = 40) => ({
+const votes = (swapped: number, correct: number, runs = 120, effectiveRuns = 40) => ({
   swapped,
   correct,
   runs,
@@ -21,8 +21,11 @@ describe('orderOf', () => {
   });
 
   it('says nothing of too few runs, too few of equal weight, or no weight at all', () => {
-    expect(orderOf(votes(90, 10, 39))).toBeUndefined();
-    expect(orderOf(votes(90, 10, 60, 24.9))).toBeUndefined();
-    expect(orderOf(votes(0, 0, 60, Number.NaN))).toBeUndefined();
+    expect(orderOf(votes(90, 10, 79))).toBeUndefined();
+    // Thin poles in the right order (align-random seed 7373, #4): noise that flipped with the views.
+    expect(orderOf(votes(76, 24, 59, 31.7))).toBeUndefined();
+    expect(orderOf(votes(20, 80, 64, 32.2))).toBeUndefined();
+    expect(orderOf(votes(90, 10, 120, 24.9))).toBeUndefined();
+    expect(orderOf(votes(0, 0, 120, Number.NaN))).toBeUndefined();
   });
 });
