@@ -28,7 +28,12 @@ const RETRY_ABOVE = 1.25;
  * The fitted model of a pair (see fitAt), from features on reduced copies whose long side is `detectSide`. A pair
  * refused there, or whose fits all kept their rough model (the full-size tiles did not agree, see refineAlignment),
  * is tried once more with corners on copies RETRY_FACTOR times larger, up to full size, and the second answer is
- * kept when its fit is refined (or the first was a refusal, or came from blocks: see blockSeed). A fine texture
+ * kept when its fit is refined (or the first was a refusal, or came from blocks: see blockSeed). When the corners
+ * find no pair there, blocks do: matched at about the first copy's size, their fit is kept only when it refines and
+ * puts more of the views on their rows than the first answer (see chooseFit). Measured on align-random: a painted
+ * fence whose first fit stayed rough 3.5 px off its rows (seed 7373, #8) and a faint railing 0.77 px off (6161, #6)
+ * refine from blocks to 0.07 px; a painted fence whose rough fit was 0.02 px off, and two fences at 0.21 and 0.42,
+ * keep theirs (their blocks refined on 8-23 points; the first to 0.28 px). A fine texture
  * (the grain of a smooth wall between a fence's boards) is averaged away on a 1024 px copy of a 1920 px picture:
  * painted fences were refused there (5 of 18 matches, 60 blob matches along the rows) or kept a rough model
  * 0.18-0.39 px off; on the 1920 px copy they aligned to 0.02 px. Not blobs: their bars were measured on 1024 px
@@ -52,7 +57,15 @@ export async function fittedPair(
   if ((first.ok && first.fit.refined && !fromBlocks) || longSide <= RETRY_ABOVE * detectSide) return first;
   const side = Math.min(longSide, RETRY_FACTOR * detectSide);
   const retried = await fitAt(cv, left, right, { side, maxDisparityPx, blobs: false });
-  return retried.ok && (!first.ok || fromBlocks || retried.fit.refined) ? retried : first;
+  if (!retried.ok) return first;
+  if (retried.seed.blocks === true) {
+    if (!retried.fit.refined) return first;
+    if (!first.ok) return retried;
+    const grays = { left: first.copies.left.detect, right: first.copies.right.detect };
+    const kept = chooseFit([first.fit, retried.fit], grays, first.frames, maxDisparityPx, longSide);
+    return kept === retried.fit ? retried : first;
+  }
+  return !first.ok || fromBlocks || retried.fit.refined ? retried : first;
 }
 
 /**
@@ -129,10 +142,10 @@ async function seedAt(
   // parallax), and the ratio test drops repeats: such pairs leave too few consistent matches, which blob features
   // between the bars, or mutual matches of both kinds agreeing on one model, often find (see repeatSeed). A faint
   // fence whose boards span the frame has neither: blocks of the wall between its boards do (see blockSeed).
-  if (!seed.ok && seed.retry && blobs) {
+  if (!seed.ok && seed.retry) {
     const [l, r] = [copies.left.detect, copies.right.detect];
     seed =
-      repeatSeed(cv, l, r, frames, maxDisparityPx, seed.corners) ??
+      (blobs ? repeatSeed(cv, l, r, frames, maxDisparityPx, seed.corners) : undefined) ??
       blockSeed(cv, l, r, frames, maxDisparityPx, seed.corners) ??
       seed;
   }
