@@ -8,8 +8,8 @@
  * sweeps by the kernels and by the JS loops (the `kernel` flag false), and the pooling of a repeated structure's
  * copies over the same volume as if all of it repeated (each run includes a 17 MB copy of the costs), and the
  * period map of its left view; then the order check's two row snaps (snapHorizontal) on aloe's 480 px grey copies
- * with their Farneback flows, as the swap check runs them (most of aloe's pixels lie near an inconsistency). CPU ms of this process (all threads), median of RUNS, and whether the kernel's bytes
- * equal the JS loop's. Never fails.
+ * with their Farneback flows, as the swap check runs them (most of aloe's pixels lie near an inconsistency). CPU ms
+ * of this process (all threads), median of RUNS, and whether the kernel's bytes equal the JS loop's. Never fails.
  * Usage: tsx bench/engine/kernels.ts [runs]
  */
 import { existsSync } from 'node:fs';

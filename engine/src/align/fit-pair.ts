@@ -32,9 +32,9 @@ const RETRY_ABOVE = 1.25;
  * find no pair there, blocks do: matched at about the first copy's size, their fit is kept only when it refines and
  * puts more of the views on their rows than the first answer (see chooseFit). Measured on align-random: a painted
  * fence whose first fit stayed rough 3.5 px off its rows (seed 7373, #8) and a faint railing 0.77 px off (6161, #6)
- * refine from blocks to 0.07 px; a painted fence whose rough fit was 0.02 px off, and two fences at 0.21 and 0.42,
- * keep theirs (their blocks refined on 8-23 points; the first to 0.28 px). A fine texture
- * (the grain of a smooth wall between a fence's boards) is averaged away on a 1024 px copy of a 1920 px picture:
+ * refine from blocks to 0.07 px; a painted fence whose rough fit was 0.02 px off (its blocks' fit, on 8 points,
+ * 0.28 px) and two fences at 0.21 and 0.42 px keep theirs. A fine texture (the grain of a smooth wall between a
+ * fence's boards) is averaged away on a 1024 px copy of a 1920 px picture:
  * painted fences were refused there (5 of 18 matches, 60 blob matches along the rows) or kept a rough model
  * 0.18-0.39 px off; on the 1920 px copy they aligned to 0.02 px. Not blobs: their bars were measured on 1024 px
  * copies, and a larger copy has more of them to form a chance consensus (two halves of the aloe photo that do not
@@ -141,7 +141,8 @@ async function seedAt(
   // ORB's corners sit on the edges of a fence's bars or a window grid (junctions with a background that moves by
   // parallax), and the ratio test drops repeats: such pairs leave too few consistent matches, which blob features
   // between the bars, or mutual matches of both kinds agreeing on one model, often find (see repeatSeed). A faint
-  // fence whose boards span the frame has neither: blocks of the wall between its boards do (see blockSeed).
+  // fence whose boards span the frame has neither: blocks of the wall between its boards do (see blockSeed). The
+  // retry on larger copies (no blobs, see fittedPair) still has blocks: they are matched at about the same size.
   if (!seed.ok && seed.retry) {
     const [l, r] = [copies.left.detect, copies.right.detect];
     seed =

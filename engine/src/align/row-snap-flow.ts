@@ -9,6 +9,8 @@ const SNAP_OFFSETS = [3, 8, 16];
  * from the true half-occlusion. Re-chooses flow by patch error only along rows (the runs
  * are horizontal) and only where `where` is set (near an inconsistency): each such pixel takes the flow of a
  * neighbour 3–16 px away on its row when that flow matches its 5×3 patch clearly better (cost < 0.8×) than its own.
+ * Runs on a WebAssembly kernel (row-snap-kernel.ts) that gives the same flows; `kernel` false runs the JS loop
+ * (tests and bench/engine/kernels.ts compare the two).
  */
 export function snapHorizontal(
   flow: FlowField,

@@ -1,8 +1,9 @@
 /**
- * A WebAssembly module written as bytes, for the engine's few SIMD kernels (align/bilinear-simd.ts,
- * align/hamming.ts). The kernels are a few dozen instructions each: encoding them here keeps them in the source,
- * with no compiler to install and no binary to commit. Only what those kernels use is encoded (the binary format:
- * webassembly.github.io/spec, "Binary Format"; SIMD opcodes: the fixed-width SIMD proposal's BinarySIMD.md).
+ * A WebAssembly module written as bytes, for the engine's few kernels (SIMD ones such as align/bilinear-simd.ts and
+ * align/hamming.ts; align/row-snap-kernel.ts in scalar 64-bit floats). The kernels are a few dozen instructions
+ * each: encoding them here keeps them in the source, with no compiler to install and no binary to commit. Only what
+ * those kernels use is encoded (the binary format: webassembly.github.io/spec, "Binary Format"; SIMD opcodes: the
+ * fixed-width SIMD proposal's BinarySIMD.md).
  */
 
 /** Value types. */
