@@ -11,6 +11,7 @@ import {
 } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
+import { alignMisaligned } from '../testing/misaligned-pair';
 import { SLIVER_SIZES, sliverPair } from '../testing/sliver-views';
 import { type AlignResult, alignPair } from './align-pair';
 import { type OrderEvidence, orderOf } from './swap-check';
@@ -420,7 +421,7 @@ describe('alignPair on harder pairs', () => {
       ],
     };
     const truth = { rotationDeg: 1.2, scale: 1.01, dx: 0, dy: -9 };
-    const result = await alignPair(renderView(board, 0), misalignView(renderView(board, 1), truth));
+    const result = await alignMisaligned(board, truth);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.05);
@@ -438,7 +439,7 @@ describe('alignPair on harder pairs', () => {
       // bars find the pair.
       const grid = makeRepetitiveScene(kind, 1200, 800, 83, variant);
       const truth = { rotationDeg: -0.8, scale: 0.98, dx: 0, dy: -20 };
-      const result = await alignPair(renderView(grid, 0), misalignView(renderView(grid, 1), truth));
+      const result = await alignMisaligned(grid, truth);
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.06);
@@ -459,7 +460,7 @@ describe('alignPair on harder pairs', () => {
     const truth = { rotationDeg: -1.18, scale: 0.99, dx: 0, dy: 37.7 };
 
     it('aligns it on the model both agree on', async () => {
-      const result = await alignPair(renderView(fence, 0), misalignView(renderView(fence, 1), truth));
+      const result = await alignMisaligned(fence, truth);
       expect(result.ok ? 'ok' : result.reason).toBe('ok');
       if (!result.ok) return;
       expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.06);
@@ -519,7 +520,7 @@ describe('alignPair on harder pairs', () => {
       'aligns the %s one from blocks matched on the wall between the boards',
       async (name, truth) => {
         const fence = fences[name];
-        const result = await alignPair(renderView(fence, 0), misalignView(renderView(fence, 1), truth));
+        const result = await alignMisaligned(fence, truth);
         expect(result.ok ? 'ok' : result.reason).toBe('ok');
         if (!result.ok) return;
         expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.01);
@@ -547,7 +548,7 @@ describe('alignPair on harder pairs', () => {
     const scene = makeRepetitiveScene(kind, 1200, 800, seed);
     const truth = { rotationDeg: -0.75, scale: 1.0035, dx: 0, dy: 0.33 };
     let evidence: OrderEvidence | undefined;
-    const result = await alignPair(renderView(scene, 0), misalignView(renderView(scene, 1), truth), {
+    const result = await alignMisaligned(scene, truth, {
       onOrderEvidence: (e) => {
         evidence = e;
       },
@@ -561,7 +562,7 @@ describe('alignPair on harder pairs', () => {
     // and the fit among them was 0.15° and 0.46 % of scale off; the guided matches' model is within 0.01°.
     const fence = makeRepetitiveScene('painted-fence', 1200, 800, 11, { spacing: 1.55, parallax: 1.1 });
     const truth = { rotationDeg: -0.75, scale: 1.0035, dx: 0, dy: 0.33 };
-    const result = await alignPair(renderView(fence, 0), misalignView(renderView(fence, 1), truth));
+    const result = await alignMisaligned(fence, truth);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.03);
@@ -574,7 +575,7 @@ describe('alignPair on harder pairs', () => {
     // and the rough model stood, 0.03° and 0.11 px off; found again on the 1920 px copy, the tiles agree.
     const fence = makeRepetitiveScene('painted-fence', 1920, 1280, 1, { spacing: 1.54, parallax: 1.34 });
     const truth = { rotationDeg: -0.75, scale: 1.0035, dx: 0, dy: 0.33 };
-    const result = await alignPair(renderView(fence, 0), misalignView(renderView(fence, 1), truth));
+    const result = await alignMisaligned(fence, truth);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.01);
@@ -592,7 +593,7 @@ describe('alignPair on harder pairs', () => {
       0.35,
     );
     const truth = { rotationDeg: 0.295, scale: 1.0106, dx: 0, dy: -35.35 };
-    const result = await alignPair(renderView(railing, 0), misalignView(renderView(railing, 1), truth));
+    const result = await alignMisaligned(railing, truth);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.transform.lensK).toBeUndefined();
@@ -609,7 +610,7 @@ describe('alignPair on harder pairs', () => {
       [0.631717, 0.700106, 0.737201],
     );
     const truth = { rotationDeg: 0.26195, scale: 0.987735, dx: 0, dy: 34.0472 };
-    const result = await alignPair(renderView(fence, 0), misalignView(renderView(fence, 1), truth));
+    const result = await alignMisaligned(fence, truth);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.03);
@@ -625,7 +626,7 @@ describe('alignPair on harder pairs', () => {
     // and voted 67–71 % "swapped" in the right order.
     const poles = makeRepetitiveScene('thin-poles', 1800, 1200, seed, variant);
     const truth = { rotationDeg: 0.3, scale: 1.002, dx: 5, dy: 3 };
-    const result = await alignPair(renderView(poles, 0), misalignView(renderView(poles, 1), truth));
+    const result = await alignMisaligned(poles, truth);
     expect(result.ok ? 'ok' : result.reason).toBe('ok');
   });
 
@@ -638,7 +639,7 @@ describe('alignPair on harder pairs', () => {
       [0.847, 0.787, 0.947],
     );
     const truth = { rotationDeg: -0.1517, scale: 1.00121, dx: 0, dy: -10.127 };
-    const result = await alignPair(renderView(poles, 0), misalignView(renderView(poles, 1), truth));
+    const result = await alignMisaligned(poles, truth);
     expect(result.ok ? 'ok' : result.reason).toBe('ok');
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
-import { misalignView, renderView } from '../cv/synthetic-scene';
-import { alignPair } from './align-pair';
+import { alignMisaligned } from '../testing/misaligned-pair';
 
 describe('refineCoarseToFine', () => {
   it('aligns a fence at full camera width, where the rough model is beyond the full-size tiles’ reach', async () => {
@@ -10,7 +9,7 @@ describe('refineCoarseToFine', () => {
     // 0.017° and scale by 0.054 % (0.41 px median vertical residual); coarse to fine: 0.0004° and 0.007 % (0.02 px).
     const fence = makeRepetitiveScene('fence', 6000, 1000, 80);
     const truth = { rotationDeg: 2.94, scale: 1.0106, dx: 0, dy: 10.49 };
-    const result = await alignPair(renderView(fence, 0), misalignView(renderView(fence, 1), truth));
+    const result = await alignMisaligned(fence, truth);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.008);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
-import { misalignView, renderView } from '../cv/synthetic-scene';
-import { alignPair } from './align-pair';
+import { alignMisaligned } from '../testing/misaligned-pair';
 
 describe('refineAlignment', () => {
   it('measures tiles that straddle a depth edge by their sub-windows, not by a mix of two parallaxes', async () => {
@@ -9,7 +8,7 @@ describe('refineAlignment', () => {
     // ground behind it (two horizontal shifts); LK's joint solve turned that mix into a 0.1° rotation error.
     const fence = makeRepetitiveScene('painted-fence', 1800, 1200, 81);
     const truth = { rotationDeg: 2.785, scale: 0.974, dx: 0, dy: -9.46 };
-    const result = await alignPair(renderView(fence, 0), misalignView(renderView(fence, 1), truth));
+    const result = await alignMisaligned(fence, truth);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.03);
