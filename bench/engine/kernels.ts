@@ -279,8 +279,9 @@ if (existsSync(`${ALOE}L.jpg`)) {
     snapHorizontal(f0, a, b, whereF, kernel).data,
     snapHorizontal(b0, b, a, whereB, kernel).data,
   ];
+  const js = snaps(false);
   const same = snaps(true).every((d, k) =>
-    sameBytes(new Uint8Array(d.buffer), new Uint8Array(snaps(false)[k]!.buffer)),
+    sameBytes(new Uint8Array(d.buffer), new Uint8Array(js[k]!.buffer)),
   );
   const share = whereF.reduce((n, v) => n + v, 0) / whereF.length;
   const size = `${a.width}×${a.height}, ${(100 * share).toFixed(0)} % near an inconsistency`;
