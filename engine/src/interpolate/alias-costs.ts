@@ -18,8 +18,9 @@ export interface Matching {
   /** Both views' colours on the grid, RGB (the right one at the left one's levels, as the matcher reads them). */
   colour: { own: Uint8Array; other: Uint8Array };
   /**
-   * The own view's regions of flat grey within `level`, of `least` pixels or more (see regionsOf), made on the first
-   * call with them: the steps of one view's chain of other readings look for flat parts among the same regions.
+   * The own view's flat regions, within `level` in grey (and FLAT_COLOUR in each channel of its colours), of `least`
+   * pixels or more (see regionsOf), made on the first call with them: the steps of one view's chain of other readings
+   * look for flat parts among the same regions.
    */
   flatRegions: (level: number, least: number) => Regions;
 }

@@ -115,6 +115,24 @@ async function expectAliasOfFullSize(scene: LayeredScene, fromAlias = false, lea
   }
 }
 
+/**
+ * The scene's wall `wall` and its boards `boards` in colour, their textures' contrast × `contrast` about 0.55 (as the
+ * interpolation bench's random scenes restyle theirs).
+ */
+function tinted(
+  scene: LayeredScene,
+  wall: [number, number, number],
+  boards: [number, number, number],
+  contrast: number,
+): LayeredScene {
+  const layers = scene.layers.map((layer, k) => ({
+    ...layer,
+    tint: k === 0 ? wall : boards,
+    texture: layer.texture.map((v) => Math.min(1, Math.max(0.02, 0.55 + contrast * (v - 0.55)))),
+  }));
+  return { ...scene, layers };
+}
+
 describe('aliases of repeated flat parts', () => {
   it('reads the boards of a painted fence one spacing nearer the wall, and back, leaving the wall alone', async () => {
     const scene = ambiguousFence();
@@ -225,6 +243,20 @@ describe('aliases of repeated flat parts', () => {
     // Boards 28 px in front, 29 px apart: the matcher reads them on the wall, and the frames showed the boards where
     // the left and right views have them, 0.08-0.15 dB above a cross-fade (a red fence of the held-out scenes).
     await expectFramesAboveCrossFade(largeFence({ spacing: 0.6, parallax: 0.7 }), 0.5);
+  });
+
+  it('keeps in-betweens of a painted fence as bright as its wall, in another hue, above a cross-fade (1920 px)', async () => {
+    // Green boards 28 px in front, 29 px apart, before a faint grey-green wall of their grey level (±3): the
+    // interpolation bench's random draw 9090, its tenth scene. In grey a board is one flat region with the wall
+    // beside it; told apart in grey only, the frames were 0.38-0.43 dB above a cross-fade.
+    const fence = makeRepetitiveScene('painted-fence', 3 * WIDTH, 3 * HEIGHT + 20, 9099, {
+      spacing: 0.61,
+      parallax: 0.73,
+    });
+    await expectFramesAboveCrossFade(
+      tinted(fence, [0.709, 0.9675, 0.8618], [0.4225, 0.9636, 0.8044], 0.35),
+      0.5,
+    );
   });
 
   it('keeps in-betweens of a painted fence whose parallax is about its spacing above a cross-fade (1920 px)', async () => {

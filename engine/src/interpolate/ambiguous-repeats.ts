@@ -9,7 +9,7 @@ import {
   exactColourAt,
   type Matching,
 } from './alias-costs';
-import { type Regions, regionsOf, structureVote } from './alias-regions';
+import { FLAT_COLOUR, type Regions, regionsOf, structureVote } from './alias-regions';
 import type { CensusCodes } from './census-sgm';
 import { flatBehindAliases } from './flat-behind';
 
@@ -171,7 +171,7 @@ export function matchingOf(input: AliasInput, side: 'left' | 'right'): Matching 
         otherHalf: () => half,
         sign: -1,
         colour,
-        flatRegions: flatRegionsOf(left),
+        flatRegions: flatRegionsOf(left, colour.own),
       }
     : {
         map: input.maps.right,
@@ -182,7 +182,7 @@ export function matchingOf(input: AliasInput, side: 'left' | 'right'): Matching 
         otherHalf: once(() => halfStepCensus(left.data, left.width, left.height)),
         sign: 1,
         colour,
-        flatRegions: flatRegionsOf(right),
+        flatRegions: flatRegionsOf(right, colour.own),
       };
 }
 
@@ -325,14 +325,17 @@ function outsideValues(
   return n;
 }
 
-/** The grey view's regions within `level` of `least` pixels or more (see regionsOf), made once for each level and size. */
-function flatRegionsOf(gray: GrayImage): Matching['flatRegions'] {
+/**
+ * The grey view's regions within `level` of `least` pixels or more, each also within FLAT_COLOUR of its first pixel
+ * in every channel of `rgb` (see regionsOf), made once for each level and size.
+ */
+function flatRegionsOf(gray: GrayImage, rgb: Uint8Array): Matching['flatRegions'] {
   const made = new Map<string, Regions>();
   return (level, least) => {
     const key = `${level} ${least}`;
     let regions = made.get(key);
     if (!regions) {
-      regions = regionsOf(gray.data, gray.width, level, least);
+      regions = regionsOf(gray.data, gray.width, level, least, { rgb, tolerance: FLAT_COLOUR });
       made.set(key, regions);
     }
     return regions;

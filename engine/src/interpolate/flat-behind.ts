@@ -19,7 +19,10 @@ import { median, outside, stepEdged, structureVote, valuesAt } from './alias-reg
  * borders and by the shifts they find, which do not agree as a structure's do.
  */
 
-/** Neighbouring pixels within this many grey levels of the region's first pixel are one flat region. */
+/**
+ * Neighbouring pixels within this many grey levels of the region's first pixel (and FLAT_COLOUR in each channel) are
+ * one flat region.
+ */
 const FLAT_LEVEL = 3;
 /** Flat regions smaller than this (grid px) are not judged. */
 const MIN_FLAT = 12;
@@ -131,7 +134,7 @@ interface Candidate {
 function candidateOf(m: Matching, label: Int32Array, members: Int32Array): Candidate | undefined {
   const { map, own } = m;
   const { width } = own;
-  if (!stepEdged(own, label, members)) return undefined;
+  if (!stepEdged(own, m.colour.own, label, members)) return undefined;
   const reading = median(valuesAt(map, members));
   const surround = median(valuesAt(map, outside(label, members, width, SURROUND_FROM, SURROUND_TO)));
   if (!(reading < surround + IN_FRONT)) return undefined;

@@ -35,7 +35,8 @@ import { type AliasInput, matchingOf } from './ambiguous-repeats';
  */
 
 /**
- * Neighbouring pixels within this many grey levels of the region's first pixel are one flat region. On the grid a
+ * Neighbouring pixels within this many grey levels of the region's first pixel (and FLAT_COLOUR in each channel, see
+ * alias-regions.ts) are one flat region. On the grid a
  * board's inside varies by a few levels where the resize's ringing from the texture beside it reaches in, and
  * within 3 levels the bench's boards fall into pieces, some one or two pixels wide with one edge of their own,
  * which match best a level or two off (66 % of the boards of a fence read in pieces were set within half a level of
@@ -92,7 +93,9 @@ export function settleFlatParts(
 ): number {
   const { width } = m.own;
   const { label, regions } = m.flatRegions(FLAT_LEVEL, MIN_FLAT);
-  const flat = regions.flatMap(({ pixels }) => (stepEdged(m.own, label, pixels) ? [pixels] : []));
+  const flat = regions.flatMap(({ pixels }) =>
+    stepEdged(m.own, m.colour.own, label, pixels) ? [pixels] : [],
+  );
   const judge = (region: Int32Array) => {
     // Most flat regions are not a structure's part: judged on an even sample first.
     const step = Math.ceil(region.length / SAMPLE);

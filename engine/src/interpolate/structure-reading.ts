@@ -1,6 +1,5 @@
-import type { GrayImage } from '../cv/gray';
 import { type Matching, unmatchedShare } from './alias-costs';
-import { growRegion, median, outside, stepEdged, valuesAt } from './alias-regions';
+import { FLAT_COLOUR, growRegion, median, outside, stepEdged, valuesAt } from './alias-regions';
 import { type AliasInput, type AliasMaps, matchingOf } from './ambiguous-repeats';
 
 /**
@@ -33,7 +32,10 @@ const MIN_SIDE = 0.15;
 const SAME_SPACING = 2;
 /** An alias is at least this far from its own reading (grid px): a nearer one is the same match, blurred. */
 const MIN_SHIFT = 3;
-/** Neighbouring pixels within this many grey levels of the region's first pixel are one flat region. */
+/**
+ * Neighbouring pixels within this many grey levels of the region's first pixel (and FLAT_COLOUR in each channel) are
+ * one flat region.
+ */
 const FLAT_LEVEL = 3;
 /** Flat regions smaller than this (grid px) are not judged. */
 const MIN_FLAT = 12;
@@ -112,7 +114,7 @@ export function commitSide(
     if (
       above.length >= enough &&
       Math.abs(spacingBelow - spacingAbove) <= SAME_SPACING &&
-      nearSurround(m.own, primary, alias, below) >= enough
+      nearSurround(m, primary, alias, below) >= enough
     ) {
       return commit(moved, primary, alias, value);
     }
@@ -129,7 +131,7 @@ export function commitSide(
   const total = moved.length + hidden.size;
   if (sides[seen].length < MIN_SIDE * total || hidden.size < MIN_SIDE * total) return 0;
   // The lower reading lies near its surround here too (hidden parts below are found only there).
-  if (seen === 'below' && nearSurround(m.own, primary, alias, sides.below) < MIN_SIDE * total) return 0;
+  if (seen === 'below' && nearSurround(m, primary, alias, sides.below) < MIN_SIDE * total) return 0;
   for (const [i, shift] of hidden) primary[i] = alias[i] = primary[i]! + shift;
   return hidden.size + commit(moved, primary, alias, value);
 }
@@ -176,18 +178,19 @@ function pointedAt(
 }
 
 /**
- * Pixels of `pixels` (moved ones read below their alias) in flat parts edged by grey steps of their own (a painted
+ * Pixels of `pixels` (moved ones read below their alias) in flat parts edged by steps of their own (a painted
  * board, not a piece of a textured one: its surround would be more of the board) read less than IN_FRONT in front
- * of their surround (see surroundOf). A part is a flat grey region (as in flatBehindAliases) most of whose pixels
+ * of their surround (see surroundOf). A part is a flat region (as in flatBehindAliases) most of whose pixels
  * are in `pixels`.
  */
 function nearSurround(
-  own: GrayImage,
+  { own, colour }: Pick<Matching, 'own' | 'colour'>,
   primary: Float32Array,
   alias: Float32Array,
   pixels: readonly number[],
 ): number {
   const { width, data } = own;
+  const flatColour = { rgb: colour.own, tolerance: FLAT_COLOUR };
   const inSet = new Uint8Array(primary.length);
   for (const i of pixels) inSet[i] = 1;
   const label = new Int32Array(primary.length).fill(-1);
@@ -196,10 +199,13 @@ function nearSurround(
   for (const [region, start] of pixels.entries()) {
     if (label[start] !== -1) continue;
     label[start] = region;
-    const members = grown.subarray(0, growRegion(data, width, label, grown, 0, start, FLAT_LEVEL));
+    const members = grown.subarray(
+      0,
+      growRegion(data, width, label, grown, 0, start, FLAT_LEVEL, flatColour),
+    );
     const part = members.filter((i) => inSet[i] === 1);
     if (part.length < MIN_FLAT || part.length < UNMOVED * members.length) continue;
-    if (!stepEdged(own, label, members)) continue;
+    if (!stepEdged(own, colour.own, label, members)) continue;
     const reading = median(valuesAt(primary, part));
     if (reading - surroundOf(label, members, width, primary, alias) < IN_FRONT) count += part.length;
   }
@@ -257,7 +263,7 @@ function hiddenParts(
     const read = members.filter((i) => !Number.isNaN(primary[i]!) && alias[i] === primary[i]);
     if (read.length < MIN_FLAT || read.length < UNMOVED * members.length) continue;
     const reading = median(valuesAt(primary, read));
-    if (!(Math.abs(reading - beyond) <= 1) || !stepEdged(m.own, label, members)) continue;
+    if (!(Math.abs(reading - beyond) <= 1) || !stepEdged(m.own, m.colour.own, label, members)) continue;
     const unmatched = (shift: number) => unmatchedShare(m, read, (i) => primary[i]! + shift);
     const own = unmatched(0);
     const shift = value - reading;
