@@ -5,7 +5,7 @@ import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, makeLayeredScene } from '../cv/synthetic-scene';
 import { greyViews } from '../testing/scene-maps';
 import { censusSgm, type DisparityMaps } from './census-sgm';
-import { disparityRange, offLattice, withoutFarRepeats } from './disparity-range';
+import { disparityRange, featureSpan, offLattice, withoutFarRepeats } from './disparity-range';
 import { periodMap, structurePeriods } from './periodic-structure';
 import { censusSgmOnTwoThreads } from './two-threads';
 
@@ -132,6 +132,42 @@ describe('disparity range', () => {
     ]);
     const wide = { lo: 0, hi: 62, kept: Float64Array.from([0, 14, 38, 62]) };
     expect(withoutFarRepeats(wide, repeats)).toEqual({ lo: 0, hi: 38, kept: Float64Array.from([0, 14, 38]) });
+  });
+
+  it('keeps the feature bins nearer the dominant bin than the surface whose repeats they could be', () => {
+    // The corners of a ray-traced window grid (bench/engine/interpolate-ray.ts, 640 px grid): its bars at 23 before
+    // a facade at -15 matched 26 times three periods (47.4) off, at -120, more than at 23 itself, so -120 passed
+    // for a surface and the bars went as its repeat (the frames fell 1.9 dB below a cross-fade). Its repeats at 5
+    // and 7 periods from -120, farther from the facade than it, still go.
+    const grid = new Map([
+      [-15, 75],
+      [-120, 26],
+      [-16, 25],
+      [23, 14],
+      [-26, 6],
+      [212, 6],
+      [-25, 5],
+      [118, 5],
+      [-72, 4],
+      [-24, 4],
+      [22, 3],
+    ]);
+    const span = featureSpan(grid, 192, [47.4]);
+    expect([span?.lo, span?.hi]).toEqual([-120, 23]);
+    expect([...span!.kept].sort((a, b) => a - b)).toEqual([-120, -72, -26, -25, -24, -16, -15, 22, 23]);
+    // A ray-traced painted fence's corners: its boards' other reading a period from them (11), farther from the
+    // dominant bin (its wall, -11), goes as before.
+    const fence = new Map([
+      [-11, 194],
+      [-10, 85],
+      [-16, 77],
+      [-12, 43],
+      [11, 8],
+      [-17, 3],
+      [-152, 3],
+    ]);
+    const boards = featureSpan(fence, 449, [27.1]);
+    expect([boards?.lo, boards?.hi]).toEqual([-16, -10]);
   });
 
   it('leaves out the repeats two periods or more from a surface, not those a period from one', () => {

@@ -86,22 +86,46 @@ const FEATURE_SURFACE = 0.1;
 /**
  * The span of the features' common bins (commonSpan: 1 % of the `n` matches, and 3) without the repeats of a
  * surface (a bin of FEATURE_SURFACE of the matches) on its structure's lattice (a whole number of `periods` from it,
- * within 1 + k / 4 px) that are no surface themselves. The corners of a painted fence whose boards lie at 14.7 grid
- * px matched them mostly a period farther (62 of 170 matches at -6), and a few at every period from there (2 to 4
- * matches at 14, 77, 118, 139, 180): the span reached 180 and was checked densely, whose own repeats widened the
- * range to 85 (ORB's matches had no such bins: 29). The margins beyond the span already cover a fence matched a
- * period farther (see disparityRange); a span up to its repeat a period nearer took the search two periods nearer.
+ * within 1 + k / 4 px) that are no surface themselves and lie farther than it from the dominant bin (the most
+ * matches). The corners of a painted fence whose boards lie at 14.7 grid px matched them mostly a period farther (62
+ * of 170 matches at -6), and a few at every period from there (2 to 4 matches at 14, 77, 118, 139, 180): the span
+ * reached 180 and was checked densely, whose own repeats widened the range to 85 (ORB's matches had no such bins:
+ * 29). The margins beyond the span already cover a fence matched a period farther (see disparityRange); a span up to
+ * its repeat a period nearer took the search two periods nearer (kept, the bin a period from a ray-traced painted
+ * fence's boards took its range to their other reading, and its frames from +7 to +2 dB over a cross-fade).
+ *
+ * A repeat may hold more matches than what it repeats: the bars of a ray-traced window grid
+ * (bench/engine/interpolate-ray.ts) at 23 grid px before a facade at -15 (75 matches) matched 14 times there and 26
+ * times three periods (47.4) off, at -120, which passed for a surface. Every bin on its lattice went, the grid's own
+ * with them, and its frames fell 0.2-1.9 dB below a cross-fade: a bin nearer the dominant one than the surface whose
+ * lattice it is on is no repeat of it.
  */
-function featureSpan(bins: Map<number, number>, n: number, periods: readonly number[]): Span | undefined {
+export function featureSpan(
+  bins: Map<number, number>,
+  n: number,
+  periods: readonly number[],
+): Span | undefined {
   const common = commonSpan(bins, Math.max(3, 0.01 * n));
   if (!common) return undefined;
   const surfaces = peakBins(bins, FEATURE_SURFACE * n);
-  const kept = [...common.kept].filter(
-    (b) => surfaces.includes(b) || !latticeSteps(b, surfaces, periods).some((k) => k !== 0),
-  );
+  const dominant = dominantBin(common.kept, bins);
+  const repeat = (b: number) =>
+    surfaces.some(
+      (s) =>
+        Math.abs(b - dominant) > Math.abs(s - dominant) && latticeSteps(b, [s], periods).some((k) => k !== 0),
+    );
+  const kept = [...common.kept].filter((b) => surfaces.includes(b) || !repeat(b));
   return kept.length === 0
     ? common
     : { lo: Math.min(...kept), hi: Math.max(...kept), kept: Float64Array.from(kept) };
+}
+
+/** Of the `kept` bins, the one holding the most (the first of equals). */
+function dominantBin(kept: ArrayLike<number>, bins: Map<number, number>): number {
+  let best = kept[0]!;
+  for (let k = 1; k < kept.length; k++)
+    if ((bins.get(kept[k]!) ?? 0) > (bins.get(best) ?? 0)) best = kept[k]!;
+  return best;
 }
 
 /** Feature spans wider than this share of the width are checked by a dense match (denseChecked). */
@@ -175,10 +199,9 @@ const MIN_PERIOD = 4;
  * holds a second kept bin (two periods out, or one period the other way); without one, nothing goes.
  */
 export function withoutFarRepeats(span: Span, bins: Map<number, number>): Span {
-  const count = (b: number) => bins.get(b) ?? 0;
   const kept = [...span.kept];
   const isKept = (b: number) => kept.some((k) => Math.abs(k - b) <= 1);
-  const dominant = kept.reduce((best, b) => (count(b) > count(best) ? b : best), kept[0]!);
+  const dominant = dominantBin(kept, bins);
   let period = Number.POSITIVE_INFINITY;
   for (const peak of kept) {
     const offset = peak - dominant;
