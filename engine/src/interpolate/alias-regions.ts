@@ -64,9 +64,10 @@ export function regionsOf(
 /**
  * Grows the region of pixel `start` (already labelled, its number): the 4-connected pixels whose value lies within
  * `tolerance` of the start's (with `colour`, in each of its channels too), not of each neighbour's (a depth edge's
- * in-between disparities, or a soft grey ramp, would chain one surface to the next). Labels them and places them in `pixels` from `end` on, in the order they are
- * found; returns where they end. The pixels beyond are its scratch: the stack of pixels to visit lives at the end of
- * the array (a pixel is stacked once, labelled as it is, then placed, so the two ends never meet).
+ * in-between disparities, or a soft grey ramp, would chain one surface to the next). Labels them and places them in
+ * `pixels` from `end` on, in the order they are found; returns where they end. The pixels beyond are its scratch:
+ * the stack of pixels to visit lives at the end of the array (a pixel is stacked once, labelled as it is, then
+ * placed, so the two ends never meet).
  */
 export function growRegion(
   values: ArrayLike<number>,
