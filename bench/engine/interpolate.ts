@@ -16,8 +16,9 @@ import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetit
 import { type LayeredScene, makeLayeredScene, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
+import { restyle } from '@wiggle/engine/testing/restyle';
 import { frameScores, scoreCells } from './data/frame-scores';
-import { HELD_OUT_SCENES, restyle } from './data/held-out-scenes';
+import { HELD_OUT_SCENES } from './data/held-out-scenes';
 import { numberOption } from './data/number-option';
 import { randomScenes } from './data/random-scenes';
 import { NEAR_ALIAS_VARIANTS, UNTUNED_VARIANTS } from './data/repetitive-variants';

@@ -1,6 +1,7 @@
 import { makeRepetitiveScene, type RepetitiveKind, type RepetitiveVariant } from '@wiggle/engine/cv/repetitive-scenes';
 import { type LayeredScene, noiseTexture, type SceneLayer } from '@wiggle/engine/cv/synthetic-scene';
 import { seeded } from '@wiggle/engine/seeded-random';
+import { type Look, restyle } from '@wiggle/engine/testing/restyle';
 
 /**
  * HELD-OUT scenes of the interpolation bench: never used to tune the engine (report them, do not tune on them; a
@@ -12,15 +13,6 @@ import { seeded } from '@wiggle/engine/seeded-random';
 export interface HeldOutScene {
   name: string;
   build: (width: number, height: number) => LayeredScene;
-}
-
-/** How a scene's look is changed: tints of the background and of the structures, contrast of every texture. */
-interface Look {
-  /** RGB tint of the structures (every layer but the background); unchanged when absent. */
-  structure?: [number, number, number];
-  background?: [number, number, number];
-  /** Texture values scaled about 0.55 by this (0.35 = low contrast; > 1 clamps to [0.02, 1]). */
-  contrast?: number;
 }
 
 const REPETITIVE: { kind: RepetitiveKind; variant: RepetitiveVariant; seed: number; look?: Look; label: string }[] = [
@@ -100,19 +92,6 @@ export const HELD_OUT_SCENES: HeldOutScene[] = [
   { name: 'thin poles before a near textured wall', build: (w, h) => polesBeforeWall(w, h, 164) },
 ];
 
-/** The scene with its tints and texture contrast changed (new textures; the geometry stays). */
-export function restyle(scene: LayeredScene, look: Look): LayeredScene {
-  const layers = scene.layers.map((layer, k): SceneLayer => {
-    const tint = (k === 0 ? look.background : look.structure) ?? layer.tint;
-    const c = look.contrast ?? 1;
-    const texture =
-      c === 1
-        ? layer.texture
-        : layer.texture.map((v) => Math.min(1, Math.max(0.02, 0.55 + c * (v - 0.55))));
-    return { ...layer, tint, texture };
-  });
-  return { ...scene, layers };
-}
 
 /** A multiple of 4 px (exact in-betweens), at least 4. */
 function mult4(px: number): number {

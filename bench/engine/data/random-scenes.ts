@@ -1,6 +1,7 @@
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
 import { seeded } from '@wiggle/engine/seeded-random';
-import { type HeldOutScene, restyle } from './held-out-scenes';
+import { restyle } from '@wiggle/engine/testing/restyle';
+import type { HeldOutScene } from './held-out-scenes';
 
 /**
  * RANDOM scenes of the interpolation bench: repetitive scenes drawn at random (kind, spacing ×0.6–1.8, parallax

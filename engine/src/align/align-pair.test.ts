@@ -12,6 +12,7 @@ import {
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
 import { alignMisaligned } from '../testing/misaligned-pair';
+import { restyle } from '../testing/restyle';
 import { SLIVER_SIZES, sliverPair } from '../testing/sliver-views';
 import { type AlignResult, alignPair } from './align-pair';
 import { type OrderEvidence, orderOf } from './swap-check';
@@ -28,17 +29,7 @@ type Tint = SceneLayer['tint'];
 
 /** The scene with its background and structure layers tinted, their texture's contrast about 0.55 times `contrast`. */
 function tinted(scene: LayeredScene, structure: Tint, background: Tint, contrast = 1): LayeredScene {
-  return {
-    ...scene,
-    layers: scene.layers.map((l, k) => ({
-      ...l,
-      tint: k === 0 ? background : structure,
-      texture:
-        contrast === 1
-          ? l.texture
-          : l.texture.map((v) => Math.min(1, Math.max(0.02, 0.55 + contrast * (v - 0.55)))),
-    })),
-  };
+  return restyle(scene, { structure, background, contrast });
 }
 
 function noise(seed: number): RawImage {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeRepetitiveScene } from '../cv/repetitive-scenes';
 import { type LayeredScene, renderView } from '../cv/synthetic-scene';
+import { restyle } from '../testing/restyle';
 import { aliasViews, exactMaps, shareWhere } from '../testing/scene-maps';
 import { aliasMaps } from './ambiguous-repeats';
 import { interpolatePair } from './interpolate-views';
@@ -113,24 +114,6 @@ async function expectAliasOfFullSize(scene: LayeredScene, fromAlias = false, lea
     );
     expect(share, side).toBeGreaterThan(least);
   }
-}
-
-/**
- * The scene's wall `wall` and its boards `boards` in colour, their textures' contrast × `contrast` about 0.55 (as the
- * interpolation bench's random scenes restyle theirs).
- */
-function tinted(
-  scene: LayeredScene,
-  wall: [number, number, number],
-  boards: [number, number, number],
-  contrast: number,
-): LayeredScene {
-  const layers = scene.layers.map((layer, k) => ({
-    ...layer,
-    tint: k === 0 ? wall : boards,
-    texture: layer.texture.map((v) => Math.min(1, Math.max(0.02, 0.55 + contrast * (v - 0.55)))),
-  }));
-  return { ...scene, layers };
 }
 
 describe('aliases of repeated flat parts', () => {
@@ -254,7 +237,11 @@ describe('aliases of repeated flat parts', () => {
       parallax: 0.73,
     });
     await expectFramesAboveCrossFade(
-      tinted(fence, [0.709, 0.9675, 0.8618], [0.4225, 0.9636, 0.8044], 0.35),
+      restyle(fence, {
+        background: [0.709, 0.9675, 0.8618],
+        structure: [0.4225, 0.9636, 0.8044],
+        contrast: 0.35,
+      }),
       0.5,
     );
   });

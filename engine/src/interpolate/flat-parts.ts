@@ -36,12 +36,12 @@ import { type AliasInput, matchingOf } from './ambiguous-repeats';
 
 /**
  * Neighbouring pixels within this many grey levels of the region's first pixel (and FLAT_COLOUR in each channel, see
- * alias-regions.ts) are one flat region. On the grid a
- * board's inside varies by a few levels where the resize's ringing from the texture beside it reaches in, and
- * within 3 levels the bench's boards fall into pieces, some one or two pixels wide with one edge of their own,
- * which match best a level or two off (66 % of the boards of a fence read in pieces were set within half a level of
- * their reading; 92 % within 8 levels). But within 8 levels the textured tiles of a floor pass for flat regions too
- * (a held-out tiled floor lost 0.31 dB), and the pieces' readings cost the painted fence 0.3 dB only.
+ * alias-regions.ts) are one flat region. On the grid a board's inside varies by a few levels where the resize's
+ * ringing from the texture beside it reaches in, and within 3 levels the bench's boards fall into pieces, some one
+ * or two pixels wide with one edge of their own, which match best a level or two off (66 % of the boards of a fence
+ * read in pieces were set within half a level of their reading; 92 % within 8 levels). But within 8 levels the
+ * textured tiles of a floor pass for flat regions too (a held-out tiled floor lost 0.31 dB), and the pieces' readings
+ * cost the painted fence 0.3 dB only.
  */
 const FLAT_LEVEL = 3;
 /** Flat regions smaller than this (grid px) are not judged. */
