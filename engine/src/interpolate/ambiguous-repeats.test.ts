@@ -210,6 +210,15 @@ describe('aliases of repeated flat parts', () => {
     await expectFramesAboveCrossFade(ambiguousFence(), 0.5);
   });
 
+  it('keeps in-betweens of a painted fence read a spacing off, less than half one before its wall, above a cross-fade', async () => {
+    // Boards 44 px in front, 38 px apart: matched 6 px in front of the wall, they take the frames below a cross-fade
+    // (-0.77 / -0.69 / -0.88 dB) unless the search reaches a period nearer (see aliasReach in disparity-range.ts).
+    await expectFramesAboveCrossFade(
+      makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 5, { spacing: 2.4, parallax: 3.44 }),
+      0.5,
+    );
+  });
+
   it('gives a fence the alias most of its boards pass where the others fail a test alone (1920 px, matched at 640)', async () => {
     // Boards 56 px in front, 40 px apart at 1920 px: many board regions of the matcher's map fail a test on their
     // own (background pixels in them, the sampling phase); judged alone they left frames 25/50/75 at +0.06, +0.67

@@ -102,6 +102,19 @@ describe('disparity range', () => {
     expect((await disparityRange(left!, right!, censusSgm)).max).toBeGreaterThan(fence + 2 * period);
   });
 
+  it('reaches a period nearer than a repeated structure read less than half its period before its wall', async () => {
+    // Boards 38 px apart, 44 px in front of the wall (1.16 spacings): their corners match them 6 px in front of it,
+    // a period off, and the margin alone stopped the search at 35, short of the boards (see aliasReach).
+    const scene = makeRepetitiveScene('painted-fence', WIDTH, HEIGHT, 5, { spacing: 2.4, parallax: 3.44 });
+    const [left, right] = await greyPair(scene);
+    const boards = Math.max(...disparities(scene));
+    expect(boards).toBe(44);
+    const range = await disparityRange(left!, right!, censusSgm, periodsOf(left!));
+    expectEveryLayerWithin(range, scene);
+    // A period and 2 px beyond the boards' reading, not a margin beyond the boards.
+    expect(range.max).toBeLessThan(boards + 6);
+  });
+
   it('keeps a wide range that real surfaces span', async () => {
     // Layers at 0, 64 and 128 px (a fifth of the width, beyond the ±15 % searched without features): the features'
     // span is checked, and confirmed.
