@@ -183,6 +183,60 @@ describe('disparity range', () => {
     expect([boards?.lo, boards?.hi]).toEqual([-16, -10]);
   });
 
+  it('drops a surface of the features two periods or more from another on its lattice, farther from zero', () => {
+    // The corners of ray-traced chain-link meshes (bench/engine/interpolate-ray.ts --seed 3030, 640 px grid): the mesh
+    // at 6 grid px matched 40 times 13 periods off (282), a surface by its count; the dense check searched around
+    // the two, without the mesh, and read it three periods off (70): frames 0.6-1.1 dB under a cross-fade.
+    const mesh = new Map([
+      [6, 140],
+      [282, 40],
+      [-249, 18],
+      [27, 13],
+      [70, 9],
+      [176, 8],
+      [-79, 7],
+      [-36, 7],
+      [-270, 4],
+      [-185, 3],
+      [-355, 3],
+    ]);
+    expect([...featureSpan(mesh, 276, [21.2])!.kept]).toEqual([6]);
+    // Another, at 8: its repeats 5 and 9 periods off held more matches (63 and 48 against 41).
+    const finer = new Map([
+      [86, 63],
+      [148, 48],
+      [8, 41],
+      [-69, 27],
+      [-38, 17],
+      [-7, 14],
+      [24, 9],
+      [-426, 8],
+      [303, 6],
+      [-131, 5],
+      [-6, 4],
+      [-209, 4],
+      [117, 3],
+      [-8, 3],
+    ]);
+    expect([...featureSpan(finer, 284, [15.52, 31.02])!.kept]).toEqual([8]);
+    // Surfaces a period apart are both kept (a fence's other reading is judged later, see aliasMaps); two apart,
+    // the one nearer zero disparity.
+    const fence = new Map([
+      [-22, 120],
+      [-1, 40],
+    ]);
+    expect([...featureSpan(fence, 160, [21.2])!.kept].sort((a, b) => a - b)).toEqual([-22, -1]);
+    const twice = new Map([
+      [-22, 120],
+      [20, 40],
+    ]);
+    expect([...featureSpan(twice, 160, [21.2])!.kept]).toEqual([20]);
+    // Unless its features do not match as well at the other (a wall two spacings behind a fence: see
+    // matchesAlikeAt).
+    const unlike = featureSpan(twice, 160, [21.2], () => false);
+    expect([...unlike!.kept].sort((a, b) => a - b)).toEqual([-22, 20]);
+  });
+
   it('leaves out the repeats two periods or more from a surface, not those a period from one', () => {
     // A window grid (period 47.4) at 22 in front of a facade at -16: its features matched one period nearer (70),
     // two and three farther (-72, -120), and the dense match confirmed each. A surface off the lattice (5) stays.
