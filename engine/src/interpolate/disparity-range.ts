@@ -136,9 +136,9 @@ const FEATURE_SURFACE = 0.1;
  * with them, and its frames fell 0.2-1.9 dB below a cross-fade: a bin nearer the dominant one than the surface whose
  * lattice it is on is no repeat of it.
  *
- * A surface's bin two periods or more from another surface on that one's lattice, farther from zero disparity, goes
- * too when its features match as well at the other (`alike`, see matchesAlikeAt: a wall a spacing or two behind a
- * fence does not): the crossings of a ray-traced chain-link mesh at 6 grid px matched 40 times 13 periods off, at
+ * A bin (a surface's too) two periods or more from a surface on that one's lattice, farther from zero disparity,
+ * goes when its features match as well at the surface (`alike`, see matchesAlikeAt: a wall a spacing or two behind
+ * a fence does not): the crossings of a ray-traced chain-link mesh at 6 grid px matched 40 times 13 periods off, at
  * 282, and the dense check, searching around both, read the mesh three periods off (frames 0.6-1.1 dB under a
  * cross-fade). Which copy is the structure the features cannot tell; an aligned pair's disparities stay near zero.
  */
