@@ -32,6 +32,11 @@ export interface RefineResult {
   points: Correspondences;
   /** One per tracked tile, its centre (full-resolution centred coordinates): the disparities. */
   tiles: Correspondences;
+  /**
+   * Points from this index on repeat earlier ones, to weigh them in the fit (see withCoverage); all are distinct
+   * when absent.
+   */
+  distinct?: number;
 }
 
 export interface RefineOptions {
@@ -40,6 +45,8 @@ export interface RefineOptions {
   maxDy?: number;
   /** LK's smallest accepted eigenvalue of a tile's gradient matrix (see trackLk). */
   minEigen?: number;
+  /** Track every pass under the start model instead of refitting it on the tiles (see withCoverage). */
+  fixed?: boolean;
 }
 
 const TILE = 48;
@@ -63,7 +70,7 @@ export function refineAlignment(
   right: RawImage,
   seeds: PointMatch[],
   start: Similarity,
-  { passes = 2, maxDy = HALF / 2, minEigen = 1e-3 }: RefineOptions = {},
+  { passes = 2, maxDy = HALF / 2, minEigen = 1e-3, fixed = false }: RefineOptions = {},
 ): RefineResult | undefined {
   const cl = { x: (left.width - 1) / 2, y: (left.height - 1) / 2 };
   const cr = { x: (right.width - 1) / 2, y: (right.height - 1) / 2 };
@@ -86,7 +93,7 @@ export function refineAlignment(
     const fit = matches.filter((m) => !m.horizontalOnly);
     if (fit.length < 8) return undefined;
     points = centred(fit, cl, cr);
-    model = dominantFit(points, model, Math.max(left.width, left.height));
+    if (!fixed) model = dominantFit(points, model, Math.max(left.width, left.height));
   }
   const tiles = centred(
     matches.filter((m) => !m.verticalOnly),
