@@ -3,10 +3,11 @@
  * reference (SIFT + RANSAC on vertical residuals, data/sift-reference.ts); both outputs are judged by one yardstick
  * (SIFT matches between the two aligned views, median |dy|), beside the baseline of the pair as shipped (no
  * alignment). The rig's pairs also have ground truth: the calibration board's 9×6 inner corners, found in both
- * views of each output, must share rows (SIFT's matches cannot judge the board: its corners are alike, and a match
- * two squares off along a row passes for one). Pairs: opencv-doc's stereo calibration rig (chessboard at close range, strong
- * repeats, barrel distortion), aloe (opencv-doc), motorcycle (python3-skimage). Refusal cases: unrelated photos and
- * halves of one photo that do not overlap. Prints figures; never passes or fails.
+ * views of each output (the engine's aligned without the pivot's shift, see below), must share rows (SIFT's matches
+ * cannot judge the board: its corners are alike, and a match two squares off along a row passes for one). Pairs:
+ * opencv-doc's stereo calibration rig (chessboard at close range, strong repeats, barrel distortion), aloe
+ * (opencv-doc), motorcycle (python3-skimage). Refusal cases: unrelated photos and halves of one photo that do not
+ * overlap. Prints figures; never passes or fails.
  * Usage: tsx bench/engine/align-rigs.ts
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -89,6 +90,8 @@ async function main(): Promise<void> {
       refused?: string;
       cpu: number;
       lens?: number;
+      /** The pivot's shift (grid px the right view moved, see AlignResult.transform.dx). */
+      shift?: number;
       /** Indices of the reference's answers (see ask). */
       at: { shipped: number; ref: number; refMeasured: number; ours?: number };
       corners?: { shipped: number; ref: number; ours?: number };
@@ -103,6 +106,9 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage();
       const result = await alignPair(l, r);
       const used = process.cpuUsage(cpu);
+      // The board is judged on views aligned without the pivot's shift: a shift is horizontal, so the rows are the
+      // same, but a pivot on a board at the frame's edge crops its corners off the canvas (pair 02's right view).
+      const level = await alignPair(l, r, { shiftToPivot: false });
       const k = rows.length;
       const refOut = join(dir, `ref-${k}.png`);
       const ours = result.ok
@@ -111,6 +117,13 @@ async function main(): Promise<void> {
       if (result.ok && ours) {
         await writeReferencePng(result.left, ours.left);
         await writeReferencePng(result.right, ours.right);
+      }
+      const oursLevel = level.ok
+        ? { left: join(dir, `level-${k}-l.png`), right: join(dir, `level-${k}-r.png`) }
+        : undefined;
+      if (level.ok && oursLevel) {
+        await writeReferencePng(level.left, oursLevel.left);
+        await writeReferencePng(level.right, oursLevel.right);
       }
       const at = {
         shipped: ask({ op: 'measure', left: pair.left, right: pair.right }),
@@ -122,11 +135,13 @@ async function main(): Promise<void> {
       const corners = pattern && {
         shipped: ask({ op: 'corners', left: pair.left, right: pair.right, pattern }),
         ref: ask({ op: 'corners', left: pair.left, right: refOut, pattern }),
-        ...(ours && { ours: ask({ op: 'corners', ...ours, pattern }) }),
+        ...(oursLevel && { ours: ask({ op: 'corners', ...oursLevel, pattern }) }),
       };
       rows.push({
         name: pair.name,
-        ...(result.ok ? { lens: result.transform.lensK } : { refused: `REFUSED: ${result.reason}` }),
+        ...(result.ok
+          ? { lens: result.transform.lensK, shift: result.transform.dx }
+          : { refused: `REFUSED: ${result.reason}` }),
         cpu: (used.user + used.system) / 1000,
         at,
         ...(corners && { corners }),
@@ -138,10 +153,13 @@ async function main(): Promise<void> {
       `${f3(m?.wideMedian)} / ${m?.within1 === undefined ? 'n/a' : `${(100 * m.within1).toFixed(0)} %`} (${m?.wideCount ?? 0})`;
     const board = (m: Yardstick | undefined) =>
       m?.ok ? `${f3(m.median)} / ${f3(m.max)}` : m ? 'board not found' : '-';
-    // The engine shifts the pivot to zero disparity: the board's own disparity left in its output tells whether
-    // the pivot is on the board (0), beside the board's disparity as shipped.
-    const pivotOnBoard = (ours: Yardstick | undefined, shipped: Yardstick | undefined) =>
-      ours?.ok && shipped?.ok ? `${ours.dxMedian?.toFixed(1)} of ${shipped.dxMedian?.toFixed(1)}` : '-';
+    // The engine shifts the pivot to zero disparity: the board's own disparity left in its output (in the views
+    // aligned without the shift, less the shift) tells whether the pivot is on the board (0), beside the board's
+    // disparity as shipped.
+    const pivotOnBoard = (ours: Yardstick | undefined, shipped: Yardstick | undefined, shift = 0) =>
+      ours?.ok && shipped?.ok && ours.dxMedian !== undefined
+        ? `${(ours.dxMedian - shift).toFixed(1)} of ${shipped.dxMedian?.toFixed(1)}`
+        : '-';
     const body = rows.map((row) => {
       const ours = answer(row.at.ours);
       const refMeasured = answer(row.at.refMeasured);
@@ -150,7 +168,7 @@ async function main(): Promise<void> {
       return [
         row.name,
         row.refused ?? board(answer(row.corners?.ours)),
-        row.refused ?? pivotOnBoard(answer(row.corners?.ours), answer(row.corners?.shipped)),
+        row.refused ?? pivotOnBoard(answer(row.corners?.ours), answer(row.corners?.shipped), row.shift),
         board(answer(row.corners?.ref)),
         board(answer(row.corners?.shipped)),
         row.refused ?? wide(ours),
