@@ -47,7 +47,8 @@ const EXPLAINED_PX = 0.5;
 
 /**
  * From a seed's consensus to the aligned model: the period check on repetitive texture, the sub-pixel refinement
- * of up to MAX_SEEDS matches (coarse to fine on repetitive texture) and the lens term the refined points call for.
+ * of up to MAX_SEEDS matches (coarse to fine on repetitive texture), the cells of the frame no match reached (see
+ * withCoverage) and the lens term the refined points call for.
  */
 export function fitFromSeed(
   cv: Cv,
