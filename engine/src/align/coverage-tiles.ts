@@ -1,7 +1,7 @@
 import type { GrayImage } from '../cv/gray';
 import type { ReducedFrames } from './guided-fit';
 import type { PointMatch } from './refine';
-import type { Correspondences, Similarity } from './similarity';
+import { type Correspondences, inverseRotationOf, type Similarity } from './similarity';
 
 /** Cells across the long side of the frame, at most (a cell is never smaller than a refinement tile). */
 const CELLS = 16;
@@ -61,11 +61,15 @@ export function coverageSeeds(
   const half = (patch - 1) / 2;
   const reach = Math.ceil(maxDisparityPx / sL);
   const energy = verticalEnergy(left);
-  const k = 1 / (model.a * model.a + model.b * model.b);
+  const { ia, ib } = inverseRotationOf(model);
   const rightOf = (x: number, y: number) => ({
-    x: k * (model.a * x + model.b * (y - model.ty)),
-    y: k * (-model.b * x + model.a * (y - model.ty)),
+    x: ia * x + ib * (y - model.ty),
+    y: -ib * x + ia * (y - model.ty),
   });
+  // The map is affine: each strip row starts at its first sample and steps by one detection pixel of the left.
+  const step = rightOf(sL, model.ty);
+  const dx = step.x / sR;
+  const dy = step.y / sR;
   const seeds: PointMatch[] = [];
   const span = patch + 2 * reach;
   const strip = new Float32Array(patch * span);
@@ -74,8 +78,6 @@ export function coverageSeeds(
       if (taken[v * columns + u]) continue;
       const at = sharpestRows(energy, left, u * cell, v * cell, cell, half);
       if (!at) continue;
-      // The map is affine: each strip row starts at its first sample and steps by one detection pixel of the left.
-      const step = rightOf(sL, model.ty);
       for (let j = 0; j < patch; j++) {
         const start = rightOf(
           (at.x - half - reach + 0.5) * sL - 0.5 - cl.x,
@@ -83,8 +85,6 @@ export function coverageSeeds(
         );
         const x0 = (start.x + cr.x + 0.5) / sR - 0.5;
         const y0 = (start.y + cr.y + 0.5) / sR - 0.5;
-        const dx = step.x / sR;
-        const dy = step.y / sR;
         stripRow(right, x0, y0, dx, dy, strip.subarray(j * span, (j + 1) * span));
       }
       const best = bestOffset(left, at, half, strip, span, 2 * reach);

@@ -1,6 +1,6 @@
 import { type GrayImage, halvedGray } from '../cv/gray';
 import type { ReducedFrames } from './guided-fit';
-import type { Correspondences, Similarity } from './similarity';
+import { type Correspondences, inverseRotationOf, type Similarity } from './similarity';
 
 /** The central part of the frame the pivot looks at (fractions of each side, around the centre). */
 const CENTRAL_SHARE = 0.6;
@@ -189,12 +189,12 @@ export function centralMatches(
   const points = gridPoints(grayL, lx0, lx1, ly0, ly1);
   const coarse = { l: halvedGray(grayL), r: halvedGray(grayR) };
   const { sL, sR, cl, cr } = frames;
-  const norm = model.a * model.a + model.b * model.b;
+  const { ia, ib } = inverseRotationOf(model);
   /** The right view's centred full-resolution point that disparity d puts at the left point (X, Y). */
   const rightOf = (X: number, Y: number, d: number) => {
     const u = X - d;
     const v = Y - model.ty;
-    return { x: (model.a * u + model.b * v) / norm, y: (-model.b * u + model.a * v) / norm };
+    return { x: ia * u + ib * v, y: -ib * u + ia * v };
   };
   /** Pixel of a level whose pixels are `s` full-resolution px, for a centred coordinate about `c`. */
   const pixel = (value: number, c: number, s: number) => Math.round((value + c + 0.5) / s - 0.5);

@@ -6,6 +6,7 @@ import {
   type Correspondences,
   fitVerticalRobust,
   interdecileSpan,
+  inverseRotationOf,
   keystoneOf,
   quantile,
   type Similarity,
@@ -127,10 +128,8 @@ function trackTiles(
   const height = rows * TILE;
   const leftMosaic = new Uint8Array(width * height);
   const rightMosaic = new Uint8Array(width * height);
-  // Inverse of the 2×2 rotation-scale part: left offsets → right offsets.
-  const k = 1 / (m.a * m.a + m.b * m.b);
-  const ia = m.a * k;
-  const ib = m.b * k;
+  // Left offsets → right offsets.
+  const { ia, ib } = inverseRotationOf(m);
   const size = TILE * TILE;
   const tilesL = new Float32Array(n * size);
   const tilesR = new Float32Array(n * size);

@@ -2,7 +2,13 @@ import { census5x5 } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 import { popcount } from './hamming';
 import { inverseMapOf } from './model-map';
-import { type Correspondences, disparity as disparityOf, quantile, type Similarity } from './similarity';
+import {
+  type Correspondences,
+  disparity as disparityOf,
+  inverseRotationOf,
+  quantile,
+  type Similarity,
+} from './similarity';
 import { distortPoint, mapPoint } from './warp';
 
 /** Long side of the copy the dense score runs on. */
@@ -101,9 +107,7 @@ function similarityWarp(
   const warped = new Uint8Array(w * h);
   const inside = new Uint8Array(w * h);
   // Left small pixel → full-res centred → right full-res (inverse of the model, tx = 0) → right reduced.
-  const det = model.a * model.a + model.b * model.b;
-  const ia = model.a / det;
-  const ib = model.b / det;
+  const { ia, ib } = inverseRotationOf(model);
   for (let y = 0; y < h; y++) {
     const Y = (y + 0.5) * full - 0.5 - f.cl.y - model.ty;
     for (let x = 0; x < w; x++) {

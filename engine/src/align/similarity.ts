@@ -278,6 +278,15 @@ function plain(fit: Omit<Similarity, 'tx'> | undefined): Omit<Similarity, 'tx'> 
   return fit && { ...fit, g: 0, h: 0 };
 }
 
+/**
+ * The model's rotation-scale part inverted, as (ia, ib) = (a, b) / (a² + b²): the left view's centred offset (u, v)
+ * from (tx, ty) comes from the right view's centred point (ia·u + ib·v, −ib·u + ia·v) (keystone terms aside).
+ */
+export function inverseRotationOf(m: Similarity): { ia: number; ib: number } {
+  const k = 1 / (m.a * m.a + m.b * m.b);
+  return { ia: m.a * k, ib: m.b * k };
+}
+
 export function scaleOf(m: Similarity): number {
   return Math.hypot(m.a, m.b);
 }

@@ -2,7 +2,7 @@ import type { GrayImage } from '../cv/gray';
 import { type Cv, withMats } from '../cv/opencv';
 import { consistency, type FlowField, farnebackFlow } from '../interpolate/flow';
 import { nearInconsistent, snapHorizontal } from './row-snap-flow';
-import type { Similarity } from './similarity';
+import { inverseRotationOf, type Similarity } from './similarity';
 
 /** Evidence for the order of the two views, from the half-occlusions (see `orderEvidence`). */
 export interface OrderEvidence {
@@ -142,7 +142,7 @@ function warpToLeft(left: ReducedFrame, right: ReducedFrame, model: Similarity, 
   const cly = (left.height - 1) / 2;
   const crx = (right.width - 1) / 2;
   const cry = (right.height - 1) / 2;
-  const k = 1 / (model.a * model.a + model.b * model.b);
+  const { ia, ib } = inverseRotationOf(model);
   const src = right.gray;
   const data = new Uint8Array(width * height);
   const valid = new Uint8Array(width * height);
@@ -150,8 +150,8 @@ function warpToLeft(left: ReducedFrame, right: ReducedFrame, model: Similarity, 
     const vy = (y + 0.5) * sL - 0.5 - cly - model.ty;
     for (let x = 0; x < width; x++) {
       const vx = (x + 0.5) * sL - 0.5 - clx - shiftPx;
-      const rx = k * (model.a * vx + model.b * vy) + crx;
-      const ry = k * (-model.b * vx + model.a * vy) + cry;
+      const rx = ia * vx + ib * vy + crx;
+      const ry = -ib * vx + ia * vy + cry;
       const qx = (rx + 0.5) / sR - 0.5;
       const qy = (ry + 0.5) / sR - 0.5;
       if (qx < 0 || qy < 0 || qx > src.width - 1.001 || qy > src.height - 1.001) continue;
@@ -183,14 +183,9 @@ export function mirroredEvidence(
   shiftPx: number,
 ): OrderEvidence {
   // The inverse of xL = a·xR − b·yR + shift, yL = b·xR + a·yR + ty (what warpToLeft reads of the model).
-  const k = 1 / (model.a * model.a + model.b * model.b);
-  const inverse = {
-    a: k * model.a,
-    b: -k * model.b,
-    tx: 0,
-    ty: k * (model.b * shiftPx - model.a * model.ty),
-  };
-  return orderEvidence(cv, right, left, inverse, -k * (model.a * shiftPx + model.b * model.ty));
+  const { ia, ib } = inverseRotationOf(model);
+  const inverse = { a: ia, b: -ib, tx: 0, ty: ib * shiftPx - ia * model.ty };
+  return orderEvidence(cv, right, left, inverse, -(ia * shiftPx + ib * model.ty));
 }
 
 function voteRuns(
