@@ -13,7 +13,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { alignPair } from '@wiggle/engine/align/align-pair';
+import { type AlignResult, alignPair } from '@wiggle/engine/align/align-pair';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import type { RawImage } from '@wiggle/engine/image';
 import { printTable } from './data/print-table';
@@ -111,20 +111,16 @@ async function main(): Promise<void> {
       const level = await alignPair(l, r, { shiftToPivot: false });
       const k = rows.length;
       const refOut = join(dir, `ref-${k}.png`);
-      const ours = result.ok
-        ? { left: join(dir, `ours-${k}-l.png`), right: join(dir, `ours-${k}-r.png`) }
-        : undefined;
-      if (result.ok && ours) {
-        await writeReferencePng(result.left, ours.left);
-        await writeReferencePng(result.right, ours.right);
-      }
-      const oursLevel = level.ok
-        ? { left: join(dir, `level-${k}-l.png`), right: join(dir, `level-${k}-r.png`) }
-        : undefined;
-      if (level.ok && oursLevel) {
-        await writeReferencePng(level.left, oursLevel.left);
-        await writeReferencePng(level.right, oursLevel.right);
-      }
+      /** The aligned views written as PNGs for the reference to read, or undefined for a refusal. */
+      const written = async (aligned: AlignResult, tag: string) => {
+        if (!aligned.ok) return undefined;
+        const paths = { left: join(dir, `${tag}-${k}-l.png`), right: join(dir, `${tag}-${k}-r.png`) };
+        await writeReferencePng(aligned.left, paths.left);
+        await writeReferencePng(aligned.right, paths.right);
+        return paths;
+      };
+      const ours = await written(result, 'ours');
+      const oursLevel = await written(level, 'level');
       const at = {
         shipped: ask({ op: 'measure', left: pair.left, right: pair.right }),
         ref: ask({ op: 'align', left: pair.left, right: pair.right, out: refOut }),
