@@ -1,7 +1,8 @@
 import type { GrayImage } from '../cv/gray';
 import type { ReducedFrames } from './guided-fit';
 import type { PointMatch } from './refine';
-import { type Correspondences, inverseRotationOf, type Similarity } from './similarity';
+import { rowMatcher } from './row-search';
+import type { Correspondences, Similarity } from './similarity';
 
 /** Cells across the long side of the frame, at most (a cell is never smaller than a refinement tile). */
 const CELLS = 16;
@@ -43,8 +44,8 @@ export function coverageSeeds(
   covered: Correspondences,
   maxDisparityPx: number,
 ): { seeds: PointMatch[]; density: number } {
-  const { left, right } = grays;
-  const { sL, sR, cl, cr } = frames;
+  const { left } = grays;
+  const { sL, cl, cr } = frames;
   const cell = Math.max(TILE / sL, Math.max(left.width, left.height) / CELLS);
   const columns = Math.ceil(left.width / cell);
   const rows = Math.ceil(left.height / cell);
@@ -59,40 +60,21 @@ export function coverageSeeds(
   const density = covered.xl.length / Math.max(1, coveredCells);
   const patch = Math.max(PATCH_MIN, Math.min(PATCH_MAX, 2 * Math.round(TILE / sL / 2) + 1));
   const half = (patch - 1) / 2;
-  const reach = Math.ceil(maxDisparityPx / sL);
   const energy = verticalEnergy(left);
-  const { ia, ib } = inverseRotationOf(model);
-  const rightOf = (x: number, y: number) => ({
-    x: ia * x + ib * (y - model.ty),
-    y: -ib * x + ia * (y - model.ty),
-  });
-  // The map is affine: each strip row starts at its first sample and steps by one detection pixel of the left.
-  const step = rightOf(sL, model.ty);
-  const dx = step.x / sR;
-  const dy = step.y / sR;
+  const match = rowMatcher(grays, frames, model, { half, reach: Math.ceil(maxDisparityPx / sL), stride: 2 });
   const seeds: PointMatch[] = [];
-  const span = patch + 2 * reach;
-  const strip = new Float32Array(patch * span);
   for (let v = 0; v < rows; v++) {
     for (let u = 0; u < columns; u++) {
       if (taken[v * columns + u]) continue;
       const at = sharpestRows(energy, left, u * cell, v * cell, cell, half);
-      if (!at) continue;
-      for (let j = 0; j < patch; j++) {
-        const start = rightOf(
-          (at.x - half - reach + 0.5) * sL - 0.5 - cl.x,
-          (at.y - half + j + 0.5) * sL - 0.5 - cl.y,
-        );
-        const x0 = (start.x + cr.x + 0.5) / sR - 0.5;
-        const y0 = (start.y + cr.y + 0.5) / sR - 0.5;
-        stripRow(right, x0, y0, dx, dy, strip.subarray(j * span, (j + 1) * span));
-      }
-      const best = bestOffset(left, at, half, strip, span, 2 * reach);
-      if (!best || best.score < MIN_CORRELATION || best.second > best.score - UNIQUE_BY) continue;
-      const lx = (at.x + 0.5) * sL - 0.5;
-      const ly = (at.y + 0.5) * sL - 0.5;
-      const r = rightOf(lx - cl.x - (reach - best.offset) * sL, ly - cl.y);
-      seeds.push({ lx, ly, rx: r.x + cr.x, ry: r.y + cr.y });
+      const found = at && match(at);
+      if (!at || !found || found.score < MIN_CORRELATION || found.second > found.score - UNIQUE_BY) continue;
+      seeds.push({
+        lx: (at.x + 0.5) * sL - 0.5,
+        ly: (at.y + 0.5) * sL - 0.5,
+        rx: found.x + cr.x,
+        ry: found.y + cr.y,
+      });
     }
   }
   return { seeds, density };
@@ -144,112 +126,4 @@ function sharpestRows(
     }
   }
   return best;
-}
-
-/**
- * Bilinear samples of a grey picture at (x0 + s·dx, y0 + s·dy) for s = 0, 1, … into `out`; NaN outside it. The
- * picture's fields are read once (per sample they cost ~40 ns of polymorphic reads).
- */
-function stripRow(gray: GrayImage, x0: number, y0: number, dx: number, dy: number, out: Float32Array): void {
-  const { width, height, data } = gray;
-  for (let s = 0; s < out.length; s++) {
-    const x = x0 + s * dx;
-    const y = y0 + s * dy;
-    if (!(x >= 0 && y >= 0 && x <= width - 1 && y <= height - 1)) {
-      out[s] = Number.NaN;
-      continue;
-    }
-    const ix = Math.min(width - 2, Math.floor(x));
-    const iy = Math.min(height - 2, Math.floor(y));
-    const fx = x - ix;
-    const fy = y - iy;
-    const i = iy * width + ix;
-    const top = data[i]! + (data[i + 1]! - data[i]!) * fx;
-    const bottom = data[i + width]! + (data[i + width + 1]! - data[i + width]!) * fx;
-    out[s] = top + (bottom - top) * fy;
-  }
-}
-
-/**
- * The offset (0..offsets) of the strip window that correlates best with the left patch centred on `at`, its
- * normalized correlation, and the best correlation more than half a patch from it. Every other offset is scanned on
- * every other row and column of the patch (an eighth of the work: at 24 MP the whole scan cost ~100 ms of CPU per
- * pair), then the best and the runner-up are taken exactly within two offsets of where the scan put them.
- */
-function bestOffset(
-  left: GrayImage,
-  at: { x: number; y: number },
-  half: number,
-  strip: Float32Array,
-  span: number,
-  offsets: number,
-): { offset: number; score: number; second: number } | undefined {
-  const coarse = patchCorrelation(left, at, half, strip, span, 2);
-  const exact = patchCorrelation(left, at, half, strip, span, 1);
-  if (!coarse || !exact) return undefined;
-  const scores = new Float64Array(offsets + 1).fill(Number.NEGATIVE_INFINITY);
-  let best = -1;
-  for (let o = 0; o <= offsets; o += 2) {
-    scores[o] = coarse(o);
-    if (scores[o]! > (scores[best] ?? Number.NEGATIVE_INFINITY)) best = o;
-  }
-  if (best < 0) return undefined;
-  let other = -1;
-  for (let o = 0; o <= offsets; o += 2) {
-    if (Math.abs(o - best) > half && scores[o]! > (scores[other] ?? Number.NEGATIVE_INFINITY)) other = o;
-  }
-  const around = (centre: number) => {
-    let top = { offset: centre, score: Number.NEGATIVE_INFINITY };
-    for (let o = Math.max(0, centre - 2); o <= Math.min(offsets, centre + 2); o++) {
-      const score = exact(o);
-      if (score > top.score) top = { offset: o, score };
-    }
-    return top;
-  };
-  const top = around(best);
-  if (top.score === Number.NEGATIVE_INFINITY) return undefined;
-  return { ...top, second: other < 0 ? Number.NEGATIVE_INFINITY : around(other).score };
-}
-
-/**
- * The normalized correlation of the left patch centred on `at` with the strip window at an offset, over every
- * `step`-th row and column of the patch; −Infinity where the window reaches outside the right view (NaN samples)
- * or is flat. Undefined when the patch is flat.
- */
-function patchCorrelation(
-  left: GrayImage,
-  at: { x: number; y: number },
-  half: number,
-  strip: Float32Array,
-  span: number,
-  step: number,
-): ((offset: number) => number) | undefined {
-  const patch = 2 * half + 1;
-  const taps: number[] = [];
-  const values: number[] = [];
-  for (let j = 0; j < patch; j += step) {
-    for (let i = 0; i < patch; i += step) {
-      taps.push(j * span + i);
-      values.push(left.data[(at.y - half + j) * left.width + at.x - half + i]!);
-    }
-  }
-  const n = values.length;
-  const mean = values.reduce((sum, v) => sum + v, 0) / n;
-  const centred = Float64Array.from(values, (v) => v - mean);
-  const norm = centred.reduce((sum, v) => sum + v * v, 0);
-  if (norm === 0) return undefined;
-  const at0 = Int32Array.from(taps);
-  return (offset) => {
-    let sum = 0;
-    let sum2 = 0;
-    let cross = 0;
-    for (let k = 0; k < n; k++) {
-      const r = strip[at0[k]! + offset]!;
-      sum += r;
-      sum2 += r * r;
-      cross += centred[k]! * r;
-    }
-    const variance = sum2 - (sum * sum) / n;
-    return variance > 0 ? cross / Math.sqrt(norm * variance) : Number.NEGATIVE_INFINITY;
-  };
 }

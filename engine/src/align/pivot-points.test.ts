@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GrayImage } from '../cv/gray';
 import { seeded } from '../seeded-random';
-import { PATCH, patchAt, rowDetail, zncc } from './pivot-points';
+import { PATCH, rowDetail } from './pivot-points';
 
 function noise(width: number, height: number, seed: number): GrayImage {
   const random = seeded(seed);
@@ -28,34 +28,5 @@ describe('rowDetail', () => {
         expect(detail.at(x, y)).toBe(sum);
       }
     }
-  });
-});
-
-describe('zncc', () => {
-  const p = 2;
-  const gray = noise(30, 20, 9);
-  const inverted: GrayImage = { ...gray, data: gray.data.map((v) => 255 - v) };
-  const brighter: GrayImage = {
-    ...gray,
-    data: gray.data.map((v) => Math.min(255, Math.round(v * 0.5 + 60))),
-  };
-
-  it('is 1 for the same patch under a change of exposure and -1 for its negative', () => {
-    const a = patchAt(gray, p, 10, 8);
-    expect(zncc(gray, a, gray, p, 10, 8, 10, 8)).toBeCloseTo(1, 12);
-    expect(zncc(gray, a, brighter, p, 10, 8, 10, 8)).toBeGreaterThan(0.999);
-    expect(zncc(gray, a, inverted, p, 10, 8, 10, 8)).toBeCloseTo(-1, 12);
-    expect(Math.abs(zncc(gray, a, gray, p, 10, 8, 20, 12))).toBeLessThan(0.8);
-  });
-
-  it('is undefined (-2) for a flat patch or one that leaves the image', () => {
-    const flat: GrayImage = { data: new Uint8Array(30 * 20).fill(90), width: 30, height: 20, scale: 1 };
-    expect(patchAt(flat, p, 10, 8)).toBeUndefined();
-    expect(patchAt(gray, p, 1, 8)).toBeUndefined();
-    expect(patchAt(gray, p, 10, 18)).toBeUndefined();
-    const a = patchAt(gray, p, 10, 8);
-    expect(zncc(gray, a, flat, p, 10, 8, 10, 8)).toBe(-2);
-    expect(zncc(gray, a, gray, p, 10, 8, 28, 8)).toBe(-2);
-    expect(zncc(gray, undefined, gray, p, 10, 8, 10, 8)).toBe(-2);
   });
 });
