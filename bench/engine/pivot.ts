@@ -4,7 +4,8 @@
  * background that is defocused in half of them, and sharp distractor objects near the edges, some nearer than the
  * subject. Beside the engine: the median disparity of the whole frame by area (what a pivot from the median of all
  * matches approaches) and the disparity at the frame's centre pixel. A hit is within 1 px of the subject's
- * disparity. Prints figures; never passes or fails. Usage: tsx bench/engine/pivot.ts
+ * disparity. Prints figures; never passes or fails.
+ * Usage: tsx bench/engine/pivot.ts [--from N]   (scenes N to N + 15, default 1: other draws of the same kinds)
  */
 import { cpus, loadavg } from 'node:os';
 import { alignPair } from '@wiggle/engine/align/align-pair';
@@ -15,11 +16,13 @@ import {
   type SceneLayer,
 } from '@wiggle/engine/cv/synthetic-scene';
 import { seeded } from '@wiggle/engine/seeded-random';
+import { numberOption } from './data/number-option';
 import { printTable } from './data/print-table';
 
 const WIDTH = 960;
 const HEIGHT = 640;
 const SCENES = 16;
+const FROM = numberOption('--from', 1);
 
 /** A box blur of `texture` (a defocused background), radius `r`. */
 function defocus(texture: Float32Array, width: number, height: number, r: number): Float32Array {
@@ -138,7 +141,7 @@ async function main() {
   const rows: string[][] = [];
   const hits = { engine: 0, median: 0, centre: 0 };
   const errors: number[] = [];
-  for (let seed = 1; seed <= SCENES; seed++) {
+  for (let seed = FROM; seed < FROM + SCENES; seed++) {
     const made = scene(seed);
     const truth = made.subject.disparity;
     const result = await alignPair(renderView(made.scene, 0), renderView(made.scene, 1));
