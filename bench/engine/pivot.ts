@@ -5,7 +5,9 @@
  * subject. Beside the engine: the median disparity of the whole frame by area (what a pivot from the median of all
  * matches approaches) and the disparity at the frame's centre pixel. A hit is within 1 px of the subject's
  * disparity. Prints figures; never passes or fails.
- * Usage: tsx bench/engine/pivot.ts [--from N]   (scenes N to N + 15, default 1: other draws of the same kinds)
+ * Usage: tsx bench/engine/pivot.ts [--from N] [--gain G] [--noise S]
+ *   --from N: scenes N to N + 15 (default 1), other draws of the same kinds;
+ *   --gain G, --noise S: the right view's exposure times G, and noise of σ ≈ S levels in each view (two cameras).
  */
 import { cpus, loadavg } from 'node:os';
 import { alignPair } from '@wiggle/engine/align/align-pair';
@@ -15,6 +17,7 @@ import {
   renderView,
   type SceneLayer,
 } from '@wiggle/engine/cv/synthetic-scene';
+import type { RawImage } from '@wiggle/engine/image';
 import { seeded } from '@wiggle/engine/seeded-random';
 import { numberOption } from './data/number-option';
 import { printTable } from './data/print-table';
@@ -23,6 +26,17 @@ const WIDTH = 960;
 const HEIGHT = 640;
 const SCENES = 16;
 const FROM = numberOption('--from', 1);
+const GAIN = numberOption('--gain', 1);
+const NOISE = numberOption('--noise', 0);
+
+/** `view` as a camera gives it: exposure times `gain`, plus noise of σ ≈ NOISE (sum of three uniforms). */
+function camera(view: RawImage, gain: number, random: () => number): RawImage {
+  const data = Uint8Array.from(view.data, (v) => {
+    const noise = NOISE > 0 ? (random() + random() + random() - 1.5) * 2 * NOISE : 0;
+    return Math.max(0, Math.min(255, Math.round(v * gain + noise)));
+  });
+  return { ...view, data };
+}
 
 /** A box blur of `texture` (a defocused background), radius `r`. */
 function defocus(texture: Float32Array, width: number, height: number, r: number): Float32Array {
@@ -144,7 +158,11 @@ async function main() {
   for (let seed = FROM; seed < FROM + SCENES; seed++) {
     const made = scene(seed);
     const truth = made.subject.disparity;
-    const result = await alignPair(renderView(made.scene, 0), renderView(made.scene, 1));
+    const random = seeded(seed);
+    const result = await alignPair(
+      camera(renderView(made.scene, 0), 1, random),
+      camera(renderView(made.scene, 1), GAIN, random),
+    );
     const median = areaMedian(made.scene);
     const centre = disparityAt(made.scene, WIDTH / 2, HEIGHT / 2);
     const found = result.ok ? result.transform.dx : Number.NaN;
