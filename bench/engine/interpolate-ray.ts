@@ -5,15 +5,19 @@
  * chain-link mesh, a slanted fence, a garden of objects) and `--count` variants drawn from `--seed` (parallax
  * 0.55–1.45 × the spacing, spacing, contrast). Frames 25/50/75 from interpolatePair(view 0, view 1) are scored
  * against the traced views at 0.25/0.5/0.75 (PSNR, SSIM) beside a plain cross-fade, with the pair's confidence and
- * the call's time. The views are cached in the temporary folder (see data/ray-views.ts). Prints figures; never fails.
+ * the call's time, and the left disparity the frames were made from against the traced one (share within a grid
+ * pixel, commonest miss). The views are cached in the temporary folder (see data/ray-views.ts). Prints figures;
+ * never fails.
  * Usage: tsx bench/engine/interpolate-ray.ts [--seed N] [--count N] [--width N] [part of a scene name ...]
  */
 import { cpus, loadavg } from 'node:os';
 import { interpolatePair } from '@wiggle/engine/interpolate/interpolate-views';
+import { disparityMisses } from './data/disparity-truth';
 import { frameScores, scoreCells } from './data/frame-scores';
 import { numberOption } from './data/number-option';
 import { printTable } from './data/print-table';
-import { drawRayVariants, RAY_KINDS } from './data/ray-scenes';
+import { drawRayVariants, makeRayScene, RAY_KINDS } from './data/ray-scenes';
+import { rayDisparity } from './data/ray-trace';
 import { rayViews } from './data/ray-views';
 
 const seed = numberOption('--seed', 2027);
@@ -38,12 +42,24 @@ for (const { kind, variant, name, drawn } of scenes) {
   const views = await rayViews(kind, width, height, variant, [0, 0.25, 0.5, 0.75, 1], (t) => notes.add(t));
   const started = performance.now();
   const cpu = process.cpuUsage();
-  const { frames, confidence } = await interpolatePair(views[0]!, views[4]!, [25, 50, 75]);
+  let read: { data: Float32Array; width: number; height: number } | undefined;
+  const { frames, confidence } = await interpolatePair(views[0]!, views[4]!, [25, 50, 75], {
+    onDisparity: (d) => {
+      read = d;
+    },
+  });
   const used = process.cpuUsage(cpu);
   const wall = performance.now() - started;
   const cpuMs = (used.user + used.system) / 1000;
   walls.push(wall);
   cpuTimes.push(cpuMs);
+  // The left view's disparity against the scene's (its copy is kept: on two threads it lies on shared memory).
+  const misses = read
+    ? disparityMisses(
+        read.data.slice(),
+        rayDisparity(await makeRayScene(kind, width, height, variant), 0, read.width, read.height),
+      )
+    : undefined;
   frameScores(frames, views).forEach((score, k) => {
     gains.push({ gain: score.gain, drawn, name });
     body.push([
@@ -53,6 +69,7 @@ for (const { kind, variant, name, drawn } of scenes) {
       k === 0 ? wall.toFixed(0) : '',
       k === 0 ? cpuMs.toFixed(0) : '',
       k === 0 ? confidence.toFixed(3) : '',
+      k === 0 ? missCell(misses) : '',
     ]);
   });
 }
@@ -70,9 +87,19 @@ printTable(
     'wall ms',
     'CPU ms',
     'confidence',
+    'disparity ≤ 1 px / commonest miss',
   ],
   body,
 );
+/** The left disparity's share within a pixel of the truth and its commonest error (grid px, share). */
+function missCell(misses: ReturnType<typeof disparityMisses> | undefined): string {
+  if (!misses) return 'cross-faded';
+  const { within1, commonest } = misses;
+  const pct = (share: number) => `${(100 * share).toFixed(0)} %`;
+  if (!commonest) return pct(within1);
+  return `${pct(within1)} / ${commonest.error > 0 ? '+' : ''}${commonest.error} px ${pct(commonest.share)}`;
+}
+
 const summary = (label: string, of: typeof gains) => {
   if (of.length === 0) return;
   const values = of.map((g) => g.gain);

@@ -79,6 +79,40 @@ describe('interpolateViews', () => {
     expect(psnr(atRight!, right!)).toBeGreaterThan(40);
   });
 
+  it('hands the left disparity the frames are made from to onDisparity, on the grid', async () => {
+    const scene = makeLayeredScene({
+      width: 320,
+      height: 240,
+      seed: 2,
+      maxDisparity: 12,
+      backgroundDisparity: 4,
+    });
+    const seen: { data: Float32Array; width: number; height: number }[] = [];
+    await interpolatePair(renderView(scene, 0), renderView(scene, 1), [50], {
+      onDisparity: (d) => seen.push(d),
+    });
+    expect(seen).toHaveLength(1);
+    const { data, width, height } = seen[0]!;
+    expect([width, height, data.length]).toEqual([320, 240, 320 * 240]);
+    // The truth: the nearest layer the left view (c = 0) shows at each pixel (see renderView).
+    let within = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const layer = scene.layers.findLast((l) => {
+          const lx = x - l.x;
+          const ly = y - l.y;
+          if (lx < 0 || ly < 0 || lx > l.width - 1 || ly >= l.height) return false;
+          return (
+            !l.ellipse || ((2 * lx) / (l.width - 1) - 1) ** 2 + ((2 * ly) / (l.height - 1) - 1) ** 2 <= 1
+          );
+        })!;
+        if (Math.abs(data[y * width + x]! - layer.disparity - (layer.slope ?? 0) * (y - layer.y)) <= 1)
+          within++;
+      }
+    }
+    expect(within / (width * height)).toBeGreaterThan(0.9);
+  });
+
   it('gives the same bytes on two threads as on one', async () => {
     const [left, right] = layeredViews({
       width: 480,

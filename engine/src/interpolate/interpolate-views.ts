@@ -45,6 +45,13 @@ export interface InterpolateOptions {
    * interpolation step (about a second per wiggle) does.
    */
   threads?: 1 | 2;
+  /**
+   * Receives the left view's disparity on the grid (grid px, right x = x − d; the half-occlusions and unreliable
+   * pixels filled) that the frames are made from (the first reading where a repeated structure has two, see
+   * mixReadings): the benches compare it with the scene's true disparity. Called once, and only when frames are
+   * synthesized (a pair the matcher cannot read gets cross-fades instead).
+   */
+  onDisparity?: (disparity: { data: Float32Array; width: number; height: number }) => void;
 }
 
 export interface Interpolation {
@@ -198,6 +205,8 @@ export async function interpolatePair(
       : {};
   if (other.primary) readings[0] = reading(other.primary);
   if (other.second) readings.push(reading(other.second));
+  if (synthesize)
+    options.onDisparity?.({ data: readings[0]!.left.disparity, width: maps.width, height: maps.height });
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
   const images = twoThreads
     ? { left: sharedImage(left, spare), right: sharedImage(right, spare) }
