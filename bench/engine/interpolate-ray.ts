@@ -44,8 +44,9 @@ for (const { kind, variant, name, drawn } of scenes) {
   const cpu = process.cpuUsage();
   let read: { data: Float32Array; width: number; height: number } | undefined;
   const { frames, confidence } = await interpolatePair(views[0]!, views[4]!, [25, 50, 75], {
+    // Copied as it is handed over: the synthesis goes on reading it (on two threads, from shared memory).
     onDisparity: (d) => {
-      read = d;
+      read = { ...d, data: d.data.slice() };
     },
   });
   const used = process.cpuUsage(cpu);
@@ -53,10 +54,10 @@ for (const { kind, variant, name, drawn } of scenes) {
   const cpuMs = (used.user + used.system) / 1000;
   walls.push(wall);
   cpuTimes.push(cpuMs);
-  // The left view's disparity against the scene's (its copy is kept: on two threads it lies on shared memory).
+  // The left view's disparity against the one traced from the scene.
   const misses = read
     ? disparityMisses(
-        read.data.slice(),
+        read.data,
         rayDisparity(await makeRayScene(kind, width, height, variant), 0, read.width, read.height),
       )
     : undefined;

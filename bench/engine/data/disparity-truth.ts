@@ -15,7 +15,7 @@ export function disparityMisses(read: Float32Array, truth: Float32Array): Dispar
   let total = 0;
   for (let i = 0; i < read.length; i++) {
     const error = read[i]! - truth[i]!;
-    // Sky (no surface) has no true disparity.
+    // A pixel left unread (NaN) counts neither way; the sky's truth is that of infinity (see rayDisparity).
     if (!Number.isFinite(error)) continue;
     total++;
     if (Math.abs(error) <= 1) within++;
