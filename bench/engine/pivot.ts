@@ -12,6 +12,7 @@
 import { cpus, loadavg } from 'node:os';
 import { alignPair } from '@wiggle/engine/align/align-pair';
 import {
+  disparityAt,
   type LayeredScene,
   noiseTexture,
   renderView,
@@ -119,23 +120,6 @@ function scene(seed: number): { scene: LayeredScene; subject: SceneLayer; blurre
   // Nearer layers come last (drawn on top).
   const ordered = [subject, ...distractors].sort((a, b) => a.disparity - b.disparity);
   return { scene: { width: WIDTH, height: HEIGHT, layers: [...layers, ...ordered] }, subject, blurred };
-}
-
-/** The disparity of the nearest layer covering (x, y) in the left view (camera 0). */
-function disparityAt(scene: LayeredScene, x: number, y: number): number {
-  for (let k = scene.layers.length - 1; k >= 0; k--) {
-    const layer = scene.layers[k]!;
-    const lx = x - layer.x;
-    const ly = y - layer.y;
-    if (lx < 0 || ly < 0 || lx > layer.width - 1 || ly >= layer.height) continue;
-    if (layer.ellipse) {
-      const ex = (2 * lx) / (layer.width - 1) - 1;
-      const ey = (2 * ly) / (layer.height - 1) - 1;
-      if (ex * ex + ey * ey > 1) continue;
-    }
-    return layer.disparity;
-  }
-  return 0;
 }
 
 function areaMedian(scene: LayeredScene): number {

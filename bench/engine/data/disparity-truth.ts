@@ -19,7 +19,10 @@ export function disparityMisses(read: Float32Array, truth: Float32Array): Dispar
     if (!Number.isFinite(error)) continue;
     total++;
     if (Math.abs(error) <= 1) within++;
-    else counts.set(Math.round(error), (counts.get(Math.round(error)) ?? 0) + 1);
+    else {
+      const px = Math.round(error);
+      counts.set(px, (counts.get(px) ?? 0) + 1);
+    }
   }
   if (total === 0) return { within1: Number.NaN };
   const [error, count] = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);

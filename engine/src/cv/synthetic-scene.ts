@@ -76,30 +76,49 @@ export function makeLayeredScene(options: SceneOptions): LayeredScene {
 
 /** The view from camera position c (0 = left, 1 = right), RGB. */
 export function renderView(scene: LayeredScene, c: number): RawImage {
-  const { width, height, layers } = scene;
+  const { width, height } = scene;
   const data = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      for (let k = layers.length - 1; k >= 0; k--) {
-        const layer = layers[k]!;
-        const ly = y - layer.y;
-        const lx = x + c * (layer.disparity + (layer.slope ?? 0) * ly) - layer.x;
-        if (lx < 0 || ly < 0 || lx > layer.width - 1 || ly >= layer.height) continue;
-        if (layer.ellipse) {
-          const ex = (2 * lx) / (layer.width - 1) - 1;
-          const ey = (2 * ly) / (layer.height - 1) - 1;
-          if (ex * ex + ey * ey > 1) continue;
-        }
-        const value = sampleRow(layer.texture, layer.width, lx, ly);
-        const o = (y * width + x) * 3;
-        data[o] = Math.round(255 * layer.tint[0] * value);
-        data[o + 1] = Math.round(255 * layer.tint[1] * value);
-        data[o + 2] = Math.round(255 * layer.tint[2] * value);
-        break;
-      }
+      const layer = layerAt(scene, x, y, c);
+      if (!layer) continue;
+      const ly = y - layer.y;
+      const value = sampleRow(layer.texture, layer.width, layerX(layer, x, ly, c), ly);
+      const o = (y * width + x) * 3;
+      data[o] = Math.round(255 * layer.tint[0] * value);
+      data[o + 1] = Math.round(255 * layer.tint[1] * value);
+      data[o + 2] = Math.round(255 * layer.tint[2] * value);
     }
   }
   return { data, width, height, channels: 3 };
+}
+
+/** The nearest layer the view from camera position c shows at pixel (x, y); undefined where none covers it. */
+export function layerAt(scene: LayeredScene, x: number, y: number, c = 0): SceneLayer | undefined {
+  for (let k = scene.layers.length - 1; k >= 0; k--) {
+    const layer = scene.layers[k]!;
+    const ly = y - layer.y;
+    const lx = layerX(layer, x, ly, c);
+    if (lx < 0 || ly < 0 || lx > layer.width - 1 || ly >= layer.height) continue;
+    if (layer.ellipse) {
+      const ex = (2 * lx) / (layer.width - 1) - 1;
+      const ey = (2 * ly) / (layer.height - 1) - 1;
+      if (ex * ex + ey * ey > 1) continue;
+    }
+    return layer;
+  }
+  return undefined;
+}
+
+/** The true disparity at pixel (x, y) of the left view (camera 0), with a receding layer's slope; 0 off every layer. */
+export function disparityAt(scene: LayeredScene, x: number, y: number): number {
+  const layer = layerAt(scene, x, y);
+  return layer ? layer.disparity + (layer.slope ?? 0) * (y - layer.y) : 0;
+}
+
+/** Column within `layer` that the view from camera position c shows at pixel column x, on the layer's row ly. */
+function layerX(layer: SceneLayer, x: number, ly: number, c: number): number {
+  return x + c * (layer.disparity + (layer.slope ?? 0) * ly) - layer.x;
 }
 
 function sampleRow(texture: Float32Array, width: number, x: number, y: number): number {
