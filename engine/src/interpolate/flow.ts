@@ -60,7 +60,18 @@ export function farnebackFlow(
 
 /** Bilinear sample of a flow field at (x, y) (clamped to the grid), written into `out`. */
 export function sampleFlow(flow: FlowField, x: number, y: number, out: Float64Array): void {
-  const { width, height, data } = flow;
+  sampleFlowData(flow.data, flow.width, flow.height, x, y, out);
+}
+
+/** sampleFlow on a field's members (loops over many pixels read them once). */
+function sampleFlowData(
+  data: Float32Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  out: Float64Array,
+): void {
   const cx = x < 0 ? 0 : Math.min(x, width - 1.000001);
   const cy = y < 0 ? 0 : Math.min(y, height - 1.000001);
   const x0 = cx | 0;
@@ -82,18 +93,21 @@ export function sampleFlow(flow: FlowField, x: number, y: number, out: Float64Ar
  * (1 = consistent, → 0 = occluded in the other view or unreliable). `sigmaPx` is in grid pixels.
  */
 export function consistency(forward: FlowField, backward: FlowField, sigmaPx: number): Float32Array {
-  const out = new Float32Array(forward.width * forward.height);
+  // The fields' members are read once: per pixel, their reads cost more than the arithmetic.
+  const { width, height, data } = forward;
+  const { width: bw, height: bh, data: bd } = backward;
+  const out = new Float32Array(width * height);
   const back = new Float64Array(2);
   const s2 = sigmaPx * sigmaPx;
-  for (let y = 0; y < forward.height; y++) {
-    for (let x = 0; x < forward.width; x++) {
-      const i = y * forward.width + x;
-      const fx = forward.data[2 * i]!;
-      const fy = forward.data[2 * i + 1]!;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const fx = data[2 * i]!;
+      const fy = data[2 * i + 1]!;
       const tx = x + fx;
       const ty = y + fy;
-      if (tx < 0 || ty < 0 || tx > backward.width - 1 || ty > backward.height - 1) continue;
-      sampleFlow(backward, tx, ty, back);
+      if (tx < 0 || ty < 0 || tx > bw - 1 || ty > bh - 1) continue;
+      sampleFlowData(bd, bw, bh, tx, ty, back);
       const ex = fx + back[0]!;
       const ey = fy + back[1]!;
       out[i] = Math.exp(-(ex * ex + ey * ey) / s2);
