@@ -12,6 +12,7 @@ import type { Seed } from './seed-model';
 import {
   type Correspondences,
   concatOf,
+  evenly,
   median,
   type Similarity,
   subsetOf,
@@ -193,12 +194,4 @@ function distinctOf(c: Correspondences, count: number | undefined): Corresponden
     xr: c.xr.subarray(0, count),
     yr: c.yr.subarray(0, count),
   };
-}
-
-/** Up to `count` of the indices, evenly strided (the refit then weighs regions by their feature density). */
-function evenly(indices: Int32Array, count: number): number[] {
-  const step = Math.max(1, indices.length / count);
-  const out: number[] = [];
-  for (let k = 0; k < indices.length && out.length < count; k += step) out.push(indices[Math.floor(k)]!);
-  return out;
 }

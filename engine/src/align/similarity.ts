@@ -33,6 +33,14 @@ export function subsetOf(c: Correspondences, indices: ArrayLike<number>): Corres
   return { xl: pick(c.xl), yl: pick(c.yl), xr: pick(c.xr), yr: pick(c.yr) };
 }
 
+/** Up to `count` of the indices, evenly strided (a fit on them weighs regions by their point density, as on all). */
+export function evenly(indices: ArrayLike<number>, count: number): number[] {
+  const step = Math.max(1, indices.length / count);
+  const out: number[] = [];
+  for (let k = 0; k < indices.length && out.length < count; k += step) out.push(indices[Math.floor(k)]!);
+  return out;
+}
+
 /** The sets of correspondences end to end, in their order. */
 export function concatOf(...sets: Correspondences[]): Correspondences {
   const join = (key: keyof Correspondences) => {
