@@ -11,6 +11,7 @@ import {
 } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
 import { seeded } from '../seeded-random';
+import sharp from '../sharp';
 import { alignMisaligned } from '../testing/misaligned-pair';
 import { restyle } from '../testing/restyle';
 import { SLIVER_SIZES, sliverPair } from '../testing/sliver-views';
@@ -89,6 +90,37 @@ describe('alignPair', () => {
     expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.05);
     expect(Math.abs(result.transform.scale / truth.scale - 1)).toBeLessThan(0.002);
     expect(Math.abs(result.transform.dy - truth.dy)).toBeLessThan(0.5);
+  });
+
+  it('aligns a right view saved at another resolution, its transform mapping that view as given', async () => {
+    // Unmatched, the half-size view was refused ("too few consistent matches"), the 1.67× one as an implausible scale.
+    const truth = { rotationDeg: 0.8, scale: 1.012, dx: 0, dy: -9.3 };
+    const shifted = misalignView(rightTrue, truth);
+    // libvips keeps pixel centres where it reduces: the smaller view of each pair is a reduced one.
+    const reduced = async (view: RawImage, factor: number): Promise<RawImage> => {
+      const { data, info } = await sharp(view.data, {
+        raw: { width: view.width, height: view.height, channels: view.channels },
+      })
+        .resize(view.width * factor, view.height * factor, { fit: 'fill' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height, channels: view.channels };
+    };
+    const cases = [
+      { left, right: await reduced(shifted, 0.5), scale: truth.scale * 2, dy: truth.dy },
+      { left: await reduced(left, 0.6), right: shifted, scale: truth.scale * 0.6, dy: truth.dy * 0.6 },
+    ];
+    for (const expected of cases) {
+      const result = await alignPair(expected.left, expected.right);
+      expect(result.ok ? 'ok' : result.reason).toBe('ok');
+      if (!result.ok) return;
+      expect(Math.abs(result.transform.rotationDeg - truth.rotationDeg)).toBeLessThan(0.05);
+      expect(Math.abs(result.transform.scale / expected.scale - 1)).toBeLessThan(0.002);
+      expect(Math.abs(result.transform.dy - expected.dy)).toBeLessThan(0.1);
+      expect(result.right.width).toBe(result.left.width);
+      expect(result.right.height).toBe(result.left.height);
+      expect(result.left.width).toBeGreaterThan(expected.left.width * 0.8);
+    }
   });
 
   it('shifts the right view so the suggested pivot has zero disparity, and reports that shift as dx', async () => {

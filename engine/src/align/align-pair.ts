@@ -5,6 +5,7 @@ import { undistort } from './lens-fit';
 import { inverseMapOf } from './model-map';
 import { choosePivot, pivotOnRows } from './pivot';
 import { centralMatches, MIN_CENTRAL_MATCHES } from './pivot-points';
+import { atLeftResolution } from './same-resolution';
 import { MAX_ROTATION_DEG, MAX_SCALE, MIN_SCALE } from './seed-model';
 import {
   type Correspondences,
@@ -68,17 +69,20 @@ const IDENTITY = { m00: 1, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0 };
  * Aligns a stereo pair: rotation, uniform scale and vertical offset of the right view are removed; horizontal
  * parallax (the 3D effect) is kept. Features and RANSAC run on a reduced copy (a larger one when that finds no pair
  * or no agreeing tiles, see fittedPair), then LK on full-resolution tiles refines to sub-pixel accuracy. Refuses
- * (ok:false) rather than warping badly.
+ * (ok:false) rather than warping badly. A right view that is the left's picture at another resolution is first
+ * brought to the left's (see atLeftResolution); the transform still maps the right view as given.
  *
  * Suggested pivot: the main subject, the largest in-focus region near the centre (see choosePivot), not the
  * background behind it.
  */
 export async function alignPair(
   left: RawImage,
-  right: RawImage,
+  given: RawImage,
   options: AlignOptions = {},
 ): Promise<AlignResult> {
   const { cv } = await loadOpenCv();
+  // The transform maps the given right view: a resize to the left's resolution is part of its scale.
+  const { right, factor: resized } = await atLeftResolution(left, given);
   const detectSide = options.detectSide ?? 1024;
   const maxDisparityPx = 0.3 * left.width;
   const fitted = await fittedPair(cv, left, right, detectSide, maxDisparityPx);
@@ -176,11 +180,14 @@ export async function alignPair(
     ok: true,
     transform: {
       rotationDeg,
-      scale,
+      scale: scale * resized,
       dx: shift,
       dy: model.ty,
       ...(lenses ? { lensK: lenses.left.k } : {}),
-      ...(model.g || model.h ? { keystone: { g: model.g ?? 0, h: model.h ?? 0 } } : {}),
+      // The perspective terms divide by 1 + g x + h y of the right view's own centred point.
+      ...(model.g || model.h
+        ? { keystone: { g: (model.g ?? 0) * resized, h: (model.h ?? 0) * resized } }
+        : {}),
     },
     ...alignedViews(left, right, map, rect, lenses, options.inPlace === true),
     suggestedPivot: {

@@ -9,6 +9,8 @@ export const help = `Usage: wiggle align LEFT RIGHT --out DIR [--no-pivot-shift]
 Aligns a stereo pair: removes the rotation, scale and vertical offset of the right view (features, RANSAC on a
 similarity, sub-pixel refinement) and keeps the horizontal parallax. Writes DIR/left.png and DIR/right.png on one
 common canvas and prints the transform as JSON (rotationDeg, scale, dx, dy, inliers, residual, pivot).
+The canvas is the left view's: a right view saved at another resolution is matched at the left's, and its
+scale includes that resize.
 dx is the horizontal shift applied so the suggested pivot (main subject) has zero disparity; lensK, when
 present, is the radial lens term removed from both views (a centred point p becomes p(1 + lensK |p|²/r²), r half
 the diagonal); keystone, when present, holds the perspective terms g and h of a converged rig (the right view's
