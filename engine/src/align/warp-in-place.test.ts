@@ -110,4 +110,14 @@ describe('aligned views written over their sources', () => {
     expect(warpInPlace(source, flippedKeystone, rect)).toBeUndefined();
     expect(Buffer.from(source.data).equals(Buffer.from(before))).toBe(true);
   });
+
+  it('leaves a source untouched whose buffer cannot hold the output (a smaller view enlarged onto the canvas)', () => {
+    // A right view reduced and cropped, aligned onto a larger left canvas: written in place, the rows ran past its
+    // buffer ("offset is out of bounds").
+    const source = noise(50, 40, 5);
+    const before = source.data.slice();
+    const rect = { x: 0, y: 0, width: 58, height: 46 };
+    expect(warpInPlace(source, similarityMap(0.5, 1 / 1.18, 0.4, 0.2), rect)).toBeUndefined();
+    expect(Buffer.from(source.data).equals(Buffer.from(before))).toBe(true);
+  });
 });

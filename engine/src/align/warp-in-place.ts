@@ -32,7 +32,8 @@ export function cropInPlace(image: RawImage, rect: Rect): RawImage {
  * strips still to come read the source from some row on (see affineLowest and sampledLowest); a computed strip
  * waits in a queue until no later strip reads where it goes. The queue holds about as many rows as the map reaches
  * above its own row (a rotation of 1° over 6000 px: ~100 rows of 18 KB) plus a strip; undefined (nothing written)
- * for a map whose source rows do not move down with the output's.
+ * for a map whose source rows do not move down with the output's, or a rect with more pixels than the source (a
+ * smaller view mapped onto a larger canvas: its buffer cannot hold the output).
  */
 export function warpInPlace(
   source: RawImage,
@@ -41,6 +42,7 @@ export function warpInPlace(
   lens?: RadialLens,
 ): RawImage | undefined {
   const data = source.data;
+  if (rect.width * rect.height * source.channels > data.length) return undefined;
   const warp = warpOf(source, map, lens);
   const lowest = warp.affine ? affineLowest(map, rect) : sampledLowest(map, lens, rect);
   if (!lowest) return undefined;
