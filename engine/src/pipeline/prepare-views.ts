@@ -105,7 +105,7 @@ async function decodeViews(sources: WiggleSources, order: SideBySideOrder, side:
 }
 
 /**
- * Decode (and split), match sizes, auto-align, bound. Alignment runs at up to twice the working size (full size
+ * Decode (and split), auto-align, match sizes, bound. Alignment runs at up to twice the working size (full size
  * without a bound): half a working pixel of accuracy is beyond what the eye sees, and a 24 MP pair made at
  * 1920 px costs a third of the time and memory. The library (2560 px frames from originals of at most 5120 px)
  * and exports (4096 px and less) therefore align at the originals' full resolution.
@@ -114,9 +114,8 @@ export async function prepareViews(sources: WiggleSources, options: PrepareOptio
   const started = performance.now();
   const alignSide = options.maxSide ? options.maxSide * 2 : undefined;
   const decoded = await decodeViews(sources, options.order, alignSide);
-  // Views of different sizes (e.g. a re-saved side) are brought to one size so frames can share a canvas.
   let left = decoded.left;
-  let right = await resizeRaw(decoded.right, left.width, left.height, 'fill');
+  let right = decoded.right;
   const alignScale = decoded.sourceWidth > 0 ? left.width / decoded.sourceWidth : 1;
   const toSource = (v: number) => v / alignScale;
   const alignedAt = { width: left.width, height: left.height };
@@ -147,6 +146,12 @@ export async function prepareViews(sources: WiggleSources, options: PrepareOptio
       alignment = { status: 'Error', reason: aligned.reason };
     }
   }
+  // Views of different sizes (a side re-saved smaller, or cropped) are aligned as they are: the resize and the crop's
+  // zoom are part of the transform (see atLeftResolution). Stretched to the left's size beforehand, a cropped side
+  // took the stretch of its rows as its scale and kept that of its columns as a slant of depth: aloe's right view
+  // at 1090x880 (left 1282x1110) aligned at scale 0.932 instead of 1.176, its columns 7 % too wide. Views left
+  // unaligned are still brought to one size, so that frames can share a canvas.
+  right = await resizeRaw(right, left.width, left.height, 'fill');
   const canvas = { width: Math.round(toSource(left.width)), height: Math.round(toSource(left.height)) };
   const alignedWidth = left.width;
   [left, right] = await Promise.all([fitInside(left, options.maxSide), fitInside(right, options.maxSide)]);

@@ -37,6 +37,26 @@ describe('renderWiggle', () => {
     expect(result.timingsMs.align).toBeGreaterThan(0);
   });
 
+  it('aligns a right view reduced and cropped to another aspect ratio without stretching it', async () => {
+    // Stretched to the left's 900x600 first, it aligned at 0.73 of the true scale, and its columns stayed 9 % wider
+    // than its rows: a slant of depth across the frame.
+    const truth = { rotationDeg: 0.6, scale: 1.01, dx: 0, dy: -7 };
+    const { data, info } = await sharpFromRaw(misalignView(right, truth))
+      .resize(720, 480)
+      .extract({ left: 0, top: 20, width: 720, height: 440 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const cropped = { data, width: info.width, height: info.height, channels: 3 as const };
+    const result = await renderWiggle(await pair(left, cropped), { frames: 'views', encoding: 'raw' });
+    expect(result.alignment.status).toBe('Success');
+    if (result.alignment.status !== 'Success') return;
+    expect(result.alignment.transform.scale / (truth.scale / 0.8)).toBeCloseTo(1, 2);
+    expect(result.alignment.transform.rotationDeg).toBeCloseTo(truth.rotationDeg, 1);
+    expect(result.alignment.transform.dy).toBeCloseTo(truth.dy, 0);
+    for (const frame of raws(result))
+      expect([frame?.width, frame?.height]).toEqual([result.width, result.height]);
+  });
+
   it('falls back to the unaligned pair and reports Error when the photos cannot be aligned', async () => {
     const random = seeded(99);
     const unrelated: RawImage = {
