@@ -64,9 +64,12 @@ export function requireOption(value: string | undefined, name: string): string {
   return value;
 }
 
-export function parsePositiveInt(value: string | undefined, name: string): number | undefined {
+/** A whole number from 1 (to `max` when given), or undefined when the option is absent. */
+export function parsePositiveInt(value: string | undefined, name: string, max?: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number`);
+  if (!Number.isInteger(n) || n <= 0 || (max !== undefined && n > max)) {
+    throw new Error(`--${name} must be a whole number from 1${max === undefined ? '' : ` to ${max}`}`);
+  }
   return n;
 }

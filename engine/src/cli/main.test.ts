@@ -225,5 +225,14 @@ describe('wiggle CLI', () => {
     );
     expectOneLineRefusal(await make('--blur', '15'), /--blur: Blur must be 10, 20 or 30 %/);
     expectOneLineRefusal(await make('--pivot', '5000,10'), /pivot: The pivot must lie inside the picture/);
+    // Beyond what an animated frame holds, libvips' own message leaked out.
+    expectOneLineRefusal(
+      await make('--delay', '1e9'),
+      /^wiggle: --delay must be a whole number from 1 to 65535$/,
+    );
+    expectOneLineRefusal(
+      await make('--delay', '0'),
+      /^wiggle: --delay must be a whole number from 1 to 65535$/,
+    );
   });
 });

@@ -12,6 +12,8 @@ export interface AnimationOptions {
 }
 
 export const DEFAULT_FRAME_DELAY_MS = 120;
+/** Longest display time of a frame: the most an animated WebP or GIF frame holds, as libvips takes it. */
+export const MAX_FRAME_DELAY_MS = 65535;
 
 /** Frame indices in play order: ping-pong adds the inner frames backwards (5 frames -> 0,1,2,3,4,3,2,1). */
 export function playOrder(count: number, pingPong: boolean): number[] {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { encodeAnimatedWebp, encodeGif } from '../../encode/animated';
-import { DEFAULT_FRAME_DELAY_MS } from '../../encode/frame-sequence';
+import { DEFAULT_FRAME_DELAY_MS, MAX_FRAME_DELAY_MS } from '../../encode/frame-sequence';
 import { encodeMp4 } from '../../encode/mp4';
 import type { RawImage } from '../../image';
 import type { WiggleSources } from '../../pipeline/prepare-views';
@@ -20,7 +20,7 @@ an MPO or a side-by-side image. Prints what was done (alignment, interpolation, 
 
 Options:
   -o, --out FILE       output file; the format follows the extension (.mp4 needs ffmpeg)
-  --delay MS           time per frame (default ${DEFAULT_FRAME_DELAY_MS})
+  --delay MS           time per frame, 1 to ${MAX_FRAME_DELAY_MS} (default ${DEFAULT_FRAME_DELAY_MS})
   --no-ping-pong       loop left to right only
 ${RENDER_FLAGS_HELP}
   (--size defaults to ${DEFAULT_SIZE.webp}, GIF ${DEFAULT_SIZE.gif})
@@ -42,7 +42,7 @@ export async function run(argv: string[]): Promise<void> {
   const out = requireOption(values.out, 'out');
   const format = FORMATS[extname(out).toLowerCase() as keyof typeof FORMATS];
   if (!format) throw new Error('the output must end in .webp, .gif or .mp4');
-  const delayMs = parsePositiveInt(values.delay, 'delay') ?? DEFAULT_FRAME_DELAY_MS;
+  const delayMs = parsePositiveInt(values.delay, 'delay', MAX_FRAME_DELAY_MS) ?? DEFAULT_FRAME_DELAY_MS;
   const savedTune = values.tune ? savedTuneOf(await readFile(values.tune, 'utf8')) : {};
   const description = descriptionFromFlags(values, DEFAULT_SIZE[format], savedTune);
 
