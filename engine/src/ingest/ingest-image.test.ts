@@ -41,6 +41,12 @@ describe('ingestImage', () => {
     expect(meta.downscaled).toBe(true);
   });
 
+  it('keeps a picture under a limit larger than libvips resizes to (1e12 ended in its error)', async () => {
+    const bytes = await sharpFromRaw(gradientRaw(300, 200)).png().toBuffer();
+    const { o, meta } = await ingestImage(bytes, { resolutionLimit: 1e12 });
+    expect([o.width, o.height, meta.downscaled]).toEqual([300, 200, false]);
+  });
+
   it('applies EXIF orientation 6 (rotate 90° clockwise) and strips metadata from outputs', async () => {
     // Left half red, right half blue; after a 90° clockwise turn red is on top.
     const raw = solidRaw(400, 200, [0, 0, 255]);

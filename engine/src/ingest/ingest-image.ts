@@ -97,7 +97,8 @@ export async function ingestImage(bytes: Uint8Array, options: IngestOptions = {}
     }
 
     const oFormat: EncodedFormat = reencode ? 'jpeg' : (keepFormat ?? 'jpeg');
-    let pipeline = input.resize({ width: limit, height: limit, fit: 'inside', withoutEnlargement: true });
+    // Resized only when over the limit: libvips refuses a target side beyond 10^8 px, which a limit may name.
+    let pipeline = downscaled ? input.resize({ width: limit, height: limit, fit: 'inside' }) : input;
     if (oFormat === 'jpeg') pipeline = pipeline.flatten({ background: '#ffffff' });
     if (oFormat === 'jpeg') {
       // o streams from the upload in strips; p is then read back from o's JPEG with shrink-on-load (1/4 or
