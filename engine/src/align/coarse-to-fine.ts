@@ -1,7 +1,7 @@
 import { type GrayImage, reducedLuma } from '../cv/gray';
 import type { Cv } from '../cv/opencv';
 import type { RawImage } from '../image';
-import sharp from '../sharp';
+import { resizeRaw } from '../resize-raw';
 import { dominantFit, type PointMatch, type RefineResult, refineAlignment } from './refine';
 import type { Correspondences, Similarity } from './similarity';
 
@@ -44,18 +44,9 @@ export async function reducedCopies(image: RawImage, detectSide: number): Promis
 }
 
 /** The intermediate copy, in colour: the tiles take the luma of the pixels they sample only (see sampleLuma). */
-async function midCopy(image: RawImage, maxSide: number): Promise<RawImage> {
+function midCopy(image: RawImage, maxSide: number): Promise<RawImage> {
   const factor = maxSide / Math.max(image.width, image.height);
-  const { data, info } = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  })
-    .resize(Math.round(image.width * factor), Math.round(image.height * factor), {
-      fit: 'fill',
-      kernel: 'lanczos3',
-    })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
+  return resizeRaw(image, Math.round(image.width * factor), Math.round(image.height * factor));
 }
 
 /**

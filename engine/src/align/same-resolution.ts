@@ -1,5 +1,5 @@
 import type { RawImage } from '../image';
-import sharp from '../sharp';
+import { resizeRaw } from '../resize-raw';
 import { warpBilinear } from './warp-bilinear';
 
 /** Views whose sizes differ by less than this share (relative) are matched as they are. */
@@ -37,11 +37,5 @@ export async function atLeftResolution(
     const map = { m00: 1 / fx, m01: 0, m02: 0.5 / fx - 0.5, m10: 0, m11: 1 / fy, m12: 0.5 / fy - 0.5 };
     return { right: warpBilinear(right, map, { x: 0, y: 0, width, height }), factor };
   }
-  const { data, info } = await sharp(right.data, {
-    raw: { width: right.width, height: right.height, channels: right.channels },
-  })
-    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { right: { data, width: info.width, height: info.height, channels: right.channels }, factor };
+  return { right: await resizeRaw(right, width, height), factor };
 }

@@ -4,6 +4,7 @@ import type { RawImage } from '../image';
 import { decodeToRaw } from '../ingest/decode-raw';
 import { toEngineInputError } from '../ingest/sharp-errors';
 import { sniffImageType } from '../ingest/sniff';
+import { resizeRaw } from '../resize-raw';
 import sharp from '../sharp';
 import { splitMpo } from '../split/mpo';
 import { type SideBySideOrder, splitSideBySide } from '../split/side-by-side';
@@ -46,17 +47,6 @@ export interface PrepareOptions {
   /** Long side of the working views (none: the sources' size). */
   maxSide?: number;
   order: SideBySideOrder;
-}
-
-async function resizeRaw(image: RawImage, width: number, height: number, fit: 'fill' | 'inside') {
-  if (image.width === width && image.height === height) return image;
-  const { data, info } = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  })
-    .resize({ width, height, fit })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels as RawImage['channels'] };
 }
 
 async function fitInside(image: RawImage, maxSide: number | undefined): Promise<RawImage> {
