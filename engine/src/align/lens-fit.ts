@@ -20,6 +20,8 @@ export interface LensFit {
 
 const K_STEP = 0.02;
 const K_MAX = 0.3;
+/** The ks the search scores first (the sample too, see sampleGains): ±K_MAX in steps of 2·K_STEP, 0 left out. */
+const COARSE_KS = coarseSteps();
 /** A lens term must cut the truncated vertical cost by this much to be used. */
 const MIN_GAIN = 0.2;
 /**
@@ -33,8 +35,9 @@ const QUIET_RESIDUAL = 0.1;
  * Many points (more than twice this) are first searched on this many of them, evenly strided: when no k lowers
  * their cost by SAMPLE_GAIN, none is looked for on all. Each k's score is a RANSAC and a refit over the points: at
  * 24 MP a pair has 1000-1400 tracked points, and the search cost 0.07-0.2 s of CPU for nothing (aloe and motorcycle
- * upscaled: their best k cut the cost by 0.1 % and less). On the opencv-doc rig's pairs (bench/engine/align-rigs.ts: up to 800 points, searched whole),
- * wherever the whole search kept a k, a sample of 400 had one cutting its cost by 15-54 %.
+ * upscaled: their best k cut the cost by 0.1 % and less). On the opencv-doc rig's pairs (bench/engine/align-rigs.ts:
+ * up to 800 points, searched whole), wherever the whole search kept a k, a sample of 400 had one cutting its cost by
+ * 15-54 %.
  */
 const SAMPLE_POINTS = 400;
 const SAMPLE_GAIN = 0.05;
@@ -75,8 +78,7 @@ export function fitLens(
   }
   let best = { k: 0, ...none };
   // Coarse steps over ±K_MAX, then the two half steps around the best.
-  for (let k = -K_MAX; k <= K_MAX + 1e-9; k += 2 * K_STEP) {
-    if (Math.abs(k) < K_STEP / 2) continue;
+  for (const k of COARSE_KS) {
     const s = score(k);
     if (s.cost < best.cost) best = { k, ...s };
   }
@@ -96,10 +98,13 @@ function sampleGains(
 ): boolean {
   const score = scoreOn(subsetOf(points, evenly(Int32Array.from(points.xl.keys()), SAMPLE_POINTS)));
   const bound = (1 - SAMPLE_GAIN) * score(0).cost;
-  for (let k = -K_MAX; k <= K_MAX + 1e-9; k += 2 * K_STEP) {
-    if (Math.abs(k) >= K_STEP / 2 && score(k).cost < bound) return true;
-  }
-  return false;
+  return COARSE_KS.some((k) => score(k).cost < bound);
+}
+
+function coarseSteps(): number[] {
+  const ks: number[] = [];
+  for (let k = -K_MAX; k <= K_MAX + 1e-9; k += 2 * K_STEP) if (Math.abs(k) >= K_STEP / 2) ks.push(k);
+  return ks;
 }
 
 /** p·(1 + k·|p|²/r2) for both sides' centred coordinates. */
