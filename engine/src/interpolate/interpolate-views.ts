@@ -13,6 +13,7 @@ import { otherReadings, runSideChain, sideChain } from './other-readings';
 import { foldToFront, periodMap, structurePeriods } from './periodic-structure';
 import { crossFade } from './quality';
 import { mixReadings } from './reading-mix';
+import { foldInFrontOfSeenThrough } from './seen-through';
 import { SpareMemory } from './spare-memory';
 import { placeThinLines } from './thin-lines';
 import {
@@ -96,8 +97,10 @@ export async function interpolateViews(
  *   left's per channel first (its colour term is not blind to exposure as census is: a right camera 15 % brighter
  *   cost a layered scene 14 of its 15 dB over a cross-fade);
  * - repeated structures (fences, railings, window grids: see periodMap) matched as one pattern, their copies' costs
- *   pooled (along the row's slant of disparity where the structure recedes), and a copy read a whole period off the structure around it (in front of its front, or behind the
- *   surface seen between the copies) moved to the alias that is not (see poolPeriodicRow, foldToFront);
+ *   pooled (along the row's slant of disparity where the structure recedes), and a copy read a whole period off
+ *   the structure around it (in front of its front, or behind the surface seen between the copies) moved to the
+ *   alias that is not (see poolPeriodicRow, foldToFront); a whole structure read behind what its holes show (a
+ *   mesh over a lawn) moved in front of it (see foldInFrontOfSeenThrough);
  * - lines thinner than the matcher's window (poles, rods) that it read with what surrounds them matched on their
  *   own, as ridges of the grey level (see placeThinLines);
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
@@ -167,11 +170,17 @@ export async function interpolatePair(
   const maps = codes
     ? await censusSgmOnTwoThreads(grayL, grayR, sgm, census, spare)
     : censusSgm(grayL, grayR, sgm, census);
-  if (periodsRight) await foldedOnTwoThreads(maps, periods, await periodsRight);
+  const periodsR = periodsRight ? await periodsRight : periodMap(grayR);
+  if (twoThreads) await foldedOnTwoThreads(maps, periods, periodsR);
   else {
     foldToFront(maps.left, periods, maps.width, maps.height);
-    foldToFront(maps.right, periodMap(grayR), maps.width, maps.height);
+    foldToFront(maps.right, periodsR, maps.width, maps.height);
   }
+  foldInFrontOfSeenThrough({
+    maps,
+    periods: { left: periods, right: periodsR },
+    grays: { left: grayL, right: grayR },
+  });
   // The thin lines' colour tests read the full-size views: the right one at the left one's levels.
   const levelledRight = levelled(right, fits, spare && ((length) => spare.bytes(length)));
   placeThinLines(grayL, grayR, { left, right: levelledRight }, maps, range);
