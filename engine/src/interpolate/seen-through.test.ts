@@ -76,6 +76,26 @@ describe('foldInFrontOfSeenThrough', () => {
     expect(input.maps.left[20 * W + 1]).toBeNaN();
   });
 
+  it('moves only the structure whose holes gave the evidence, not another of another period', () => {
+    const input = scene(lattice, -4, texturedAt(3));
+    // Columns from 200 on: another structure, of period 20, read at −12 (an alias of the target 8 under its period).
+    const other = (i: number) => i % W >= 200;
+    for (const side of ['left', 'right'] as const) {
+      input.maps[side].forEach((_, i) => {
+        if (other(i)) input.maps[side][i] = -12;
+      });
+      input.periods[side].forEach((_, i) => {
+        if (other(i)) input.periods[side][i] = 20;
+      });
+    }
+    const fold = foldInFrontOfSeenThrough(input);
+    expect(fold.target).toBeCloseTo(8, 1);
+    expect(count(input.maps.left, (x, y) => x < 200 && lattice(x, y), 8)).toBeGreaterThan(
+      (0.95 * (LATTICE * 200)) / W,
+    );
+    expect(input.maps.left.filter((v, i) => other(i) && v !== -12)).toHaveLength(0);
+  });
+
   it('leaves a lattice read in front of what is seen through its holes', () => {
     const fold = expectNothingMoved(scene(lattice, 8, texturedAt(3)));
     expect(fold.inFront).toBe(0);

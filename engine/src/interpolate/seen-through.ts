@@ -30,6 +30,8 @@ const VERTICAL_REACH = 2;
 const VERTICAL_RUN = 3;
 /** Readings this far apart (grid px) are different surfaces; the two sides of a hole agree within it. */
 const APART = 2;
+/** Periods within this (grid px) of each other are one structure's (as SAME_PERIOD in periodic-structure.ts). */
+const SAME_PERIOD = 1.5;
 /** A reading within this (grid px) of an alias of the target is a reading of the structure, moved with it. */
 const ALIAS_PHASE = 1.5;
 /** Hole pixels in front of the structure needed (both views together) before anything moves… */
@@ -86,7 +88,8 @@ export function foldInFrontOfSeenThrough({ maps, periods, grays }: SeenThroughIn
   // A structure whose alias in front of the holes' front is where it mostly reads already (the holes in front of it
   // a minority beyond their front) is not moved.
   if (target <= under + APART) return fold;
-  for (const { side, kinds } of sides) fold.moved += moveToAlias(maps[side], periods[side], kinds, target);
+  for (const { side, kinds } of sides)
+    fold.moved += moveToAlias(maps[side], periods[side], kinds, target, period);
   return { ...fold, target };
 }
 
@@ -265,13 +268,22 @@ function structurePhase(...sides: Holes[]): { phase: number; period: number } {
   return { phase: (Math.atan2(sin, cos) / (2 * Math.PI)) * period, period };
 }
 
-/** Every reading but the judged holes' that is an alias of `target` moved to it; how many moved. */
-function moveToAlias(map: Float32Array, period: Float32Array, kinds: Int8Array, target: number): number {
+/**
+ * Every reading of the structure (its period within SAME_PERIOD of `structure`'s: another repeated structure in the
+ * frame is not this one) but the judged holes' that is an alias of `target` moved to it; how many moved.
+ */
+function moveToAlias(
+  map: Float32Array,
+  period: Float32Array,
+  kinds: Int8Array,
+  target: number,
+  structure: number,
+): number {
   let moved = 0;
   for (let i = 0; i < map.length; i++) {
     const p = period[i]!;
     const d = map[i]!;
-    if (!(p > 0) || Number.isNaN(d) || kinds[i] === JUDGED) continue;
+    if (!(Math.abs(p - structure) <= SAME_PERIOD) || Number.isNaN(d) || kinds[i] === JUDGED) continue;
     const k = Math.round((target - d) / p);
     if (k === 0 || Math.abs(d + k * p - target) > ALIAS_PHASE) continue;
     map[i] = d + k * p;
