@@ -271,7 +271,7 @@ function addProducts(g: Int16Array, row: number, lag: number, count: number, int
 /** Copies of a repeated structure pooled on each side of a pixel (one period apart each). */
 const POOL_REACH = 4;
 /** A copy counts when its own period is within this of the pixel's (grid px): the same structure. */
-const SAME_PERIOD = 1.5;
+export const SAME_PERIOD = 1.5;
 /**
  * Slants tried (levels of disparity change out to the farthest copies, POOL_REACH periods away, either way): 0, ±1
  * and ±2. A fence receding at 30° changes disparity by about a level every 40 grid px, 1.2 levels over four periods.

@@ -1,5 +1,6 @@
 import type { GrayImage } from '../cv/gray';
 import { selectNth } from '../select-nth';
+import { SAME_PERIOD } from './periodic-structure';
 
 /**
  * What is seen through a repeated structure lies behind it. A wire mesh matches at its disparity and at every alias
@@ -30,8 +31,6 @@ const VERTICAL_REACH = 2;
 const VERTICAL_RUN = 3;
 /** Readings this far apart (grid px) are different surfaces; the two sides of a hole agree within it. */
 const APART = 2;
-/** Periods within this (grid px) of each other are one structure's (as SAME_PERIOD in periodic-structure.ts). */
-const SAME_PERIOD = 1.5;
 /** A reading within this (grid px) of an alias of the target is a reading of the structure, moved with it. */
 const ALIAS_PHASE = 1.5;
 /** Hole pixels in front of the structure needed (both views together) before anything moves… */
