@@ -1,5 +1,6 @@
 import type { GrayImage } from '../cv/gray';
 import { selectNth } from '../select-nth';
+import { median } from './alias-regions';
 import { SAME_PERIOD } from './periodic-structure';
 
 /**
@@ -81,7 +82,7 @@ export function foldInFrontOfSeenThrough({ maps, periods, grays }: SeenThroughIn
   const shown = joined(left.shown, right.shown, left.judged, right.judged);
   const front = selectNth(shown, shown.length, Math.floor(FRONT_QUANTILE * (shown.length - 1)));
   const beside = joined(left.besideInFront, right.besideInFront, left.inFront, right.inFront);
-  const under = selectNth(beside, beside.length, beside.length >> 1);
+  const under = median(beside);
   const { phase, period } = structurePhase(left, right);
   const target = phase + Math.ceil((front - APART - phase) / period) * period;
   // A structure whose alias in front of the holes' front is where it mostly reads already (the holes in front of it
@@ -252,12 +253,11 @@ function joined(first: Float32Array, second: Float32Array, a: number, b: number)
  * The structure's period (median over the judged hole pixels) and the phase of its readings beside them modulo it
  * (circular mean, grid px): its aliases are phase + k·period, whichever one each part was read at.
  */
-function structurePhase(...sides: Holes[]): { phase: number; period: number } {
-  const periods = joined(sides[0]!.periods, sides[1]!.periods, sides[0]!.judged, sides[1]!.judged);
-  const period = selectNth(periods, periods.length, periods.length >> 1);
+function structurePhase(left: Holes, right: Holes): { phase: number; period: number } {
+  const period = median(joined(left.periods, right.periods, left.judged, right.judged));
   let cos = 0;
   let sin = 0;
-  for (const holes of sides) {
+  for (const holes of [left, right]) {
     for (let k = 0; k < holes.judged; k++) {
       const angle = (2 * Math.PI * holes.beside[k]!) / period;
       cos += Math.cos(angle);
