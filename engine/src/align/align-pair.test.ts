@@ -10,8 +10,8 @@ import {
   type SceneLayer,
 } from '../cv/synthetic-scene';
 import type { RawImage } from '../image';
+import { resizeRaw } from '../resize-raw';
 import { seeded } from '../seeded-random';
-import sharp from '../sharp';
 import { alignMisaligned } from '../testing/misaligned-pair';
 import { restyle } from '../testing/restyle';
 import { SLIVER_SIZES, sliverPair } from '../testing/sliver-views';
@@ -97,15 +97,8 @@ describe('alignPair', () => {
     const truth = { rotationDeg: 0.8, scale: 1.012, dx: 0, dy: -9.3 };
     const shifted = misalignView(rightTrue, truth);
     // libvips keeps pixel centres where it reduces: the smaller view of each pair is a reduced one.
-    const reduced = async (view: RawImage, factor: number): Promise<RawImage> => {
-      const { data, info } = await sharp(view.data, {
-        raw: { width: view.width, height: view.height, channels: view.channels },
-      })
-        .resize(view.width * factor, view.height * factor, { fit: 'fill' })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      return { data, width: info.width, height: info.height, channels: view.channels };
-    };
+    const reduced = (view: RawImage, factor: number) =>
+      resizeRaw(view, view.width * factor, view.height * factor);
     const cases = [
       { left, right: await reduced(shifted, 0.5), scale: truth.scale * 2, dy: truth.dy },
       { left: await reduced(left, 0.6), right: shifted, scale: truth.scale * 0.6, dy: truth.dy * 0.6 },
