@@ -39,6 +39,38 @@ function findsNothing(left: GrayImage): DisparityMaps {
   return { width: left.width, height: left.height, left: empty, right: empty };
 }
 
+/** Feature matches whose disparities fill 1-px bins [bin, count], spread over the rows. */
+function featureMatchesAt(bins: [number, number][]): FeatureMatches {
+  const d = bins.flatMap(([b, count]) => Array.from({ length: count }, () => b));
+  const leftX = Float64Array.from(d, () => WIDTH / 2);
+  const leftY = Float64Array.from(d, (_, k) => (k * 7) % HEIGHT);
+  return {
+    leftX,
+    leftY,
+    rightX: Float64Array.from(d, (b) => WIDTH / 2 - b),
+    rightY: leftY,
+    leftKeypoints: d.length,
+    rightKeypoints: d.length,
+  };
+}
+
+/**
+ * A dense match whose pixels read each disparity [bin, share] of the full-size grid (the half-size match reads half
+ * of it), the first bin also what the others leave.
+ */
+function denseMatchOf(shares: [number, number][]): (left: GrayImage) => DisparityMaps {
+  return (left) => {
+    const map = new Float32Array(left.width * left.height).fill(shares[0]![0] / 2);
+    let at = 0;
+    for (const [b, share] of shares.slice(1)) {
+      const count = Math.round(share * map.length);
+      map.fill(b / 2, at, at + count);
+      at += count;
+    }
+    return { width: left.width, height: left.height, left: map, right: map };
+  };
+}
+
 const disparities = (scene: LayeredScene) => [...new Set(scene.layers.map((layer) => layer.disparity))];
 
 /** Every layer's disparity strictly inside the searched range. */
@@ -235,6 +267,46 @@ describe('disparity range', () => {
     // matchesAlikeAt).
     const unlike = featureSpan(twice, 160, [21.2], () => false);
     expect([...unlike!.kept].sort((a, b) => a - b)).toEqual([-22, 20]);
+  });
+
+  it('stops the near margin halfway to the second alias of a fence whose first is the nearest bin', async () => {
+    // What a ray-traced picket fence gave (boards at 5-6, period 22.77, a brick wall at -10; see secondAliasBound):
+    // its corners matched the boards also a period and two nearer (28, 50-51), the wall at a far repeat (-128); the
+    // dense match read the boards' aliases too, and 1.4 % of its pixels at 70, a third alias off the lattice.
+    const grey: GrayImage = {
+      data: new Uint8Array(WIDTH * HEIGHT).fill(128),
+      width: WIDTH,
+      height: HEIGHT,
+      scale: 1,
+    };
+    const features: [number, number][] = [
+      [-10, 150],
+      [-128, 18],
+      [5, 13],
+      [6, 6],
+      [28, 4],
+      [50, 8],
+      [51, 3],
+    ];
+    const shares: [number, number][] = [
+      [-10, 0.727],
+      [6, 0.061],
+      [28, 0.024],
+      [-18, 0.021],
+      [5, 0.021],
+      [70, 0.014],
+      [50, 0.01],
+      [72, 0.009],
+    ];
+    const range = await disparityRange(grey, grey, denseMatchOf(shares), [22.77], featureMatchesAt(features));
+    // The boards and their first alias nearer are searched, their second (6 + 2 · 22.77) is not: the matcher read
+    // the wall between the boards there. It was searched to 99 (70 and the near margin).
+    expect(range.min).toBeLessThan(-18);
+    expect(range.max).toBeGreaterThan(28);
+    expect(range.max).toBeLessThanOrEqual(Math.ceil(6 + 1.5 * 22.77));
+    // Without the structure's period, none of it is known: 70 and the near margin.
+    const unknown = await disparityRange(grey, grey, denseMatchOf(shares), [], featureMatchesAt(features));
+    expect(unknown.max).toBe(Math.ceil(70 + 0.045 * WIDTH));
   });
 
   it('leaves out the repeats two periods or more from a surface, not those a period from one', () => {

@@ -11,13 +11,14 @@ import type { DisparityMaps, SgmOptions } from './census-sgm';
  * found in JS, see cornerKeypoints): the span of the 1-px histogram bins that hold at least 1 % of the matches (and
  * 3) (a lone repeat matched one board off does not widen it; a repeated structure's far repeats go, see
  * featureSpan), widened by 2.5 % of the width on the far side and 4.5 % on the near side (uniform surfaces, such as
- * painted boards, have no features of their own), or to a period nearer than a repeated structure read close before
- * a surface (see aliasReach). A wide span keeps only the bins a dense match at half size confirms
- * (denseChecked). Too few matches (low contrast, a repetitive pattern whose repeats the ratio test rejects): the
- * common disparities of that dense match, a repeated structure's repeats beyond a period left out (denseSpan), or
- * ±15 % of the width when it finds too little either. Never wider than 35 % of the width (the cost volume grows with
- * it). `periods`: the periods of the repeated structures in view (see structurePeriods), whose repeats two periods
- * or more from a surface the dense check leaves out (see offLattice).
+ * painted boards, have no features of their own; not past halfway to a structure's second alias nearer, see
+ * secondAliasBound), or to a period nearer than a repeated structure read close before a surface (see
+ * aliasReach). A wide span keeps only the bins a dense match at half size confirms (denseChecked). Too few
+ * matches (low contrast, a repetitive pattern whose repeats the ratio test rejects): the common disparities of that
+ * dense match, a repeated structure's repeats beyond a period left out (denseSpan), or ±15 % of the width when it
+ * finds too little either. Never wider than 35 % of the width (the cost volume grows with it). `periods`: the
+ * periods of the repeated structures in view (see structurePeriods), whose repeats two periods or more from a
+ * surface the dense check leaves out (see offLattice).
  */
 export async function disparityRange(
   left: GrayImage,
@@ -41,7 +42,7 @@ export async function disparityRange(
   // be in range for the matcher's repeats to move to it (an untuned fence lost 0.3 dB to a cross-fade at 2.5 %).
   const nearMargin = Math.max(6, 0.045 * left.width);
   const reach = span ? aliasReach(found.kept, featureBins, n, periods) : Number.NEGATIVE_INFINITY;
-  const hiReach = Math.max(found.hi + nearMargin, reach);
+  const hiReach = Math.max(Math.min(found.hi + nearMargin, secondAliasBound(found, periods)), reach);
   const { lo, hi } = clamped({ ...found, lo: found.lo - margin, hi: hiReach }, limit);
   return { min: Math.floor(lo), max: Math.ceil(hi), matches: n };
 }
@@ -78,6 +79,28 @@ function aliasReach(
 }
 
 /**
+ * Where the near margin stops when the nearest kept bin is a dense surface's first alias nearer (a period in front of
+ * it, see latticeSteps): halfway to its second. The margin is there for a structure whose features all matched a
+ * period farther than its truth; with that alias kept, the truth is in range, and a margin beyond it reaches the
+ * second alias, where the matcher reads the wall between a fence's boards, half of it hidden from one view or the
+ * other, as well as anywhere. A ray-traced picket fence at 0.7 of its spacing (22.8 grid px) before a brick wall
+ * (bench/engine/interpolate-ray.ts, seed 6060), searched to 99 with its boards at 5, read 5 % of its pixels at
+ * 47-50 and its frames 25 and 75 lay 0.8-0.9 dB under a cross-fade; searched to 41, they are 1.0-1.2 dB over it.
+ * +Infinity when no dense match checked the span or its nearest bin is no such alias.
+ */
+function secondAliasBound(found: Span, periods: readonly number[]): number {
+  let bound = Number.POSITIVE_INFINITY;
+  for (const s of found.surfaces ?? []) {
+    for (const p of periods) {
+      if (latticeSteps(found.hi, [s], [p], DENSE_BIN_SLACK).includes(1) && found.hi > s) {
+        bound = Math.min(bound, s + 1.5 * p);
+      }
+    }
+  }
+  return bound;
+}
+
+/**
  * The views' corners (cornerKeypoints) matched within 1 % of the height (and 2 px) of their own row: what
  * disparityRange reads, apart so that a caller can find them while another thread makes the periods.
  */
@@ -105,6 +128,8 @@ export interface Span {
   hi: number;
   /** The 1-px bins kept. */
   kept: Float64Array;
+  /** The dense match's surfaces (see offLattice), when one checked the span. */
+  surfaces?: number[];
 }
 
 /** The span of the 1-px bins (see binCounts) that hold at least `enough`; undefined when none does. */
@@ -187,6 +212,15 @@ const MIN_SUPPORT = 0.002;
  */
 const DENSE_SURFACE = 0.01;
 const SUPPORT_PX = 2;
+/**
+ * A dense match's own bin this many periods (the shortest) nearer than every bin its features confirmed (those off
+ * a structure's lattice, see offLattice) needs ANCHOR_SHARE rather than DENSE_SURFACE: a structure's aliases several
+ * periods nearer do not quite fall on its lattice in a half-size match, and a bin of them sets the near end. The
+ * picket fence of secondAliasBound held 1.4 % at 70 (its boards at 5-6, 28, 50 and 72 on its lattice, the period
+ * read as 22.8): the range reached 99. The facade a window grid's features matched a period behind lies a period
+ * nearer than them and stays.
+ */
+const ALONE_NEARER = 1.5;
 
 /**
  * A wide feature span keeps the bins a dense match (denseDisparities) confirms: the features of a window grid or a
@@ -211,14 +245,25 @@ async function denseChecked(
   const near = (b: number) => lowerBound(dense, b + SUPPORT_PX + 1e-9) - lowerBound(dense, b - SUPPORT_PX);
   const confirmed = [...span.kept.filter((b) => near(b) >= MIN_SUPPORT * dense.length)];
   const bins = binCounts(dense);
+  const onLattice = offLattice(confirmed, bins, dense.length, periods);
+  const featuresNear = onLattice.length > 0 ? Math.max(...onLattice) : Number.POSITIVE_INFINITY;
+  const alone = (b: number) =>
+    periods.length > 0 &&
+    b > featuresNear + ALONE_NEARER * Math.min(...periods) &&
+    (bins.get(b) ?? 0) < ANCHOR_SHARE * dense.length;
   // What the dense match itself holds in abundance is a surface too, features or not.
   for (const b of commonSpan(bins, DENSE_SURFACE * dense.length)?.kept ?? []) {
-    if (!confirmed.includes(b)) confirmed.push(b);
+    if (!confirmed.includes(b) && !alone(b)) confirmed.push(b);
   }
   const kept = offLattice(confirmed, bins, dense.length, periods);
   return kept.length === 0
     ? span
-    : { lo: Math.min(...kept), hi: Math.max(...kept), kept: Float64Array.from(kept) };
+    : {
+        lo: Math.min(...kept),
+        hi: Math.max(...kept),
+        kept: Float64Array.from(kept),
+        surfaces: peakBins(bins, ANCHOR_SHARE * dense.length),
+      };
 }
 
 /**
@@ -267,12 +312,19 @@ export function withoutFarRepeats(span: Span, bins: Map<number, number>): Span {
 
 /** A local peak of the dense match holding this share of its consistent pixels is a surface repeats are judged from. */
 const ANCHOR_SHARE = 0.03;
+/**
+ * Px more a dense match's bin may lie off a lattice point (see latticeSteps): its bins are twice the half-size
+ * match's readings. The picket fence of secondAliasBound held its boards' second alias nearer at 50, 1.54 px from
+ * 6 + 2 · 22.77, where 1.5 was allowed: it stayed, and set the near end.
+ */
+const DENSE_BIN_SLACK = 1;
 
 /**
  * `kept` without the bins that lie two periods or more from a surface on its structure's lattice (surface + k ·
- * period, |k| ≥ 2, within 1 + |k| / 4 px: the period is known to a fraction of a pixel) unless within a period of a
- * surface on one (the alias readings compare the structure one period nearer and farther, see aliasMaps). The
- * surfaces are the dense match's local peaks holding ANCHOR_SHARE of its pixels (`bins` of `total`). A window grid's
+ * period, |k| ≥ 2, within 1 + |k| / 4 px, the period known to a fraction of a pixel, and DENSE_BIN_SLACK) unless
+ * within a period of a surface on one (the alias readings compare the structure one period nearer and farther, see
+ * aliasMaps). The surfaces are the dense match's local peaks holding ANCHOR_SHARE of its pixels (`bins` of `total`).
+ * A window grid's
  * features matched two and three periods off held 0.5 % and 1.9 % of the dense match at -72 and -120 grid px, where
  * its surfaces lie at -16 and 22: the search spanned 226 levels instead of 133. Measured on the ray-traced scenes
  * (bench/engine/interpolate-ray.ts, 1920 px), `wiggle interpolate` took 0.80 (window grid), 0.81 (chain-link) and
@@ -290,20 +342,25 @@ export function offLattice(
   const surfaces = peakBins(bins, ANCHOR_SHARE * total);
   // |k| for each surface and period whose lattice b lies on (none when it lies on no lattice).
   return kept.filter((b) => {
-    const on = latticeSteps(b, surfaces, periods);
+    const on = latticeSteps(b, surfaces, periods, DENSE_BIN_SLACK);
     return on.length === 0 || on.some((k) => k <= 1);
   });
 }
 
 /**
  * |k| for each surface s and period p whose lattice (s + k · p, within 1 + |k| / 4 px: the period is known to a
- * fraction of a pixel) bin b lies on; none when it lies on no lattice.
+ * fraction of a pixel; plus `slack`) bin b lies on; none when it lies on no lattice.
  */
-function latticeSteps(b: number, surfaces: readonly number[], periods: readonly number[]): number[] {
+function latticeSteps(
+  b: number,
+  surfaces: readonly number[],
+  periods: readonly number[],
+  slack = 0,
+): number[] {
   return surfaces.flatMap((s) =>
     periods.flatMap((p) => {
       const k = Math.round((b - s) / p);
-      return Math.abs(b - s - k * p) <= 1 + Math.abs(k) / 4 ? [Math.abs(k)] : [];
+      return Math.abs(b - s - k * p) <= 1 + Math.abs(k) / 4 + slack ? [Math.abs(k)] : [];
     }),
   );
 }
