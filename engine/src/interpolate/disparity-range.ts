@@ -324,13 +324,12 @@ const DENSE_BIN_SLACK = 1;
  * period, |k| ≥ 2, within 1 + |k| / 4 px, the period known to a fraction of a pixel, and DENSE_BIN_SLACK) unless
  * within a period of a surface on one (the alias readings compare the structure one period nearer and farther, see
  * aliasMaps). The surfaces are the dense match's local peaks holding ANCHOR_SHARE of its pixels (`bins` of `total`).
- * A window grid's
- * features matched two and three periods off held 0.5 % and 1.9 % of the dense match at -72 and -120 grid px, where
- * its surfaces lie at -16 and 22: the search spanned 226 levels instead of 133. Measured on the ray-traced scenes
- * (bench/engine/interpolate-ray.ts, 1920 px), `wiggle interpolate` took 0.80 (window grid), 0.81 (chain-link) and
- * 0.87 (painted fence) of the time, the mean gain over a cross-fade 7.97 -> 8.00 dB (painted fences +0.1 to +0.6,
- * chain-link +0.3 to +0.7, the window grid -0.2 to -0.4, a picket fence at 1.1 x its spacing -0.2 to -0.4); the
- * layered scenes' ranges are not wide enough to be checked and stay as they were.
+ * A window grid's features matched two and three periods off held 0.5 % and 1.9 % of the dense match at -72 and
+ * -120 grid px, where its surfaces lie at -16 and 22: the search spanned 226 levels instead of 133. Measured on the
+ * ray-traced scenes (bench/engine/interpolate-ray.ts, 1920 px), `wiggle interpolate` took 0.80 (window grid), 0.81
+ * (chain-link) and 0.87 (painted fence) of the time, the mean gain over a cross-fade 7.97 -> 8.00 dB (painted fences
+ * +0.1 to +0.6, chain-link +0.3 to +0.7, the window grid -0.2 to -0.4, a picket fence at 1.1 x its spacing -0.2 to
+ * -0.4); the layered scenes' ranges are not wide enough to be checked and stay as they were.
  */
 export function offLattice(
   kept: readonly number[],
