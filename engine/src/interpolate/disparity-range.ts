@@ -245,17 +245,18 @@ async function denseChecked(
   const near = (b: number) => lowerBound(dense, b + SUPPORT_PX + 1e-9) - lowerBound(dense, b - SUPPORT_PX);
   const confirmed = [...span.kept.filter((b) => near(b) >= MIN_SUPPORT * dense.length)];
   const bins = binCounts(dense);
-  const onLattice = offLattice(confirmed, bins, dense.length, periods);
-  const featuresNear = onLattice.length > 0 ? Math.max(...onLattice) : Number.POSITIVE_INFINITY;
+  const byFeatures = offLattice(confirmed, bins, dense.length, periods);
+  const featuresNear = byFeatures.length > 0 ? Math.max(...byFeatures) : Number.POSITIVE_INFINITY;
   const alone = (b: number) =>
     periods.length > 0 &&
     b > featuresNear + ALONE_NEARER * Math.min(...periods) &&
     (bins.get(b) ?? 0) < ANCHOR_SHARE * dense.length;
-  // What the dense match itself holds in abundance is a surface too, features or not.
-  for (const b of commonSpan(bins, DENSE_SURFACE * dense.length)?.kept ?? []) {
-    if (!confirmed.includes(b) && !alone(b)) confirmed.push(b);
-  }
-  const kept = offLattice(confirmed, bins, dense.length, periods);
+  // What the dense match itself holds in abundance is a surface too, features or not. offLattice judges each bin on
+  // its own: the feature-confirmed bins are judged once.
+  const ownBins = [...(commonSpan(bins, DENSE_SURFACE * dense.length)?.kept ?? [])].filter(
+    (b) => !confirmed.includes(b) && !alone(b),
+  );
+  const kept = [...byFeatures, ...offLattice(ownBins, bins, dense.length, periods)];
   return kept.length === 0
     ? span
     : {
