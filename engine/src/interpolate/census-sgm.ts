@@ -1,6 +1,7 @@
 import { census5x5, censusDistance, halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 import { selectNth } from '../select-nth';
+import { type BandClaims, type Taker, takeBands } from './band-claims';
 import { type CostInput, windowCostsOnKernel } from './matching-cost-simd';
 import { PoolScratch, poolPeriodicRow } from './periodic-structure';
 import type { RowClaims } from './row-claims';
@@ -201,6 +202,19 @@ export function finishedRows(v: SgmVolume, maps: DisparityMaps, y0: number, y1: 
   winnerRows(v, true, maps.right, y0, y1, kernel);
   placeThinRows(v, maps.left, maps.right, y0, y1);
   checkConsistency(maps.left, maps.right, maps.width, y0, y1, 1);
+}
+
+/** Grid rows per unit of finishedBands. */
+export const FINISHED_BAND = 16;
+
+/**
+ * finishedRows on the bands of FINISHED_BAND rows of `claims` (⌈v.h / FINISHED_BAND⌉ units) that `taker` takes (see
+ * takeBands): two threads share the rows out as they go.
+ */
+export function finishedBands(v: SgmVolume, maps: DisparityMaps, claims: BandClaims, taker: Taker): void {
+  takeBands(claims, taker, (band) =>
+    finishedRows(v, maps, band * FINISHED_BAND, Math.min(v.h, (band + 1) * FINISHED_BAND)),
+  );
 }
 
 /**

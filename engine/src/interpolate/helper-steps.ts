@@ -2,11 +2,12 @@ import { census5x5, halfStepCensus } from '../cv/census';
 import type { GrayImage } from '../cv/gray';
 import type { RawImage } from '../image';
 import type { AliasInput } from './ambiguous-repeats';
+import { type BandClaims, HELPER } from './band-claims';
 import {
   addTotals,
   aggregateSweep,
   type DisparityMaps,
-  finishedRows,
+  finishedBands,
   type SgmVolume,
   windowCostRows,
 } from './census-sgm';
@@ -14,7 +15,7 @@ import { edgeCodes } from './fine-edges';
 import { runSideChain, type SideChain } from './other-readings';
 import { foldToFront, periodMap } from './periodic-structure';
 import type { RowClaims } from './row-claims';
-import { type Grid, planRows, synthesizeRows, type ViewPlan } from './view-synthesis';
+import { type Grid, planRows, synthesizeBands, type ViewPlan } from './view-synthesis';
 
 /**
  * The steps of interpolatePair a helper thread runs on its share of the rows (see two-threads.ts). Every step writes
@@ -47,7 +48,8 @@ export const steps = {
     aggregateSweep(v, dir, into, true, claims),
   addTotals: (into: Uint16Array, from: Uint16Array, start: number, end: number) =>
     addTotals(into, from, start, end),
-  finishedRows: (v: SgmVolume, maps: DisparityMaps, y0: number, y1: number) => finishedRows(v, maps, y0, y1),
+  finishedBands: (v: SgmVolume, maps: DisparityMaps, claims: BandClaims) =>
+    finishedBands(v, maps, claims, HELPER),
   /** One view's chain of other readings (see runSideChain: it refills its arrays first). */
   sideChain: (input: AliasInput, side: 'left' | 'right', chain: SideChain) =>
     runSideChain(input, side, chain),
@@ -60,11 +62,10 @@ export const steps = {
   synthesize: (
     plans: readonly ViewPlan[],
     outs: Uint8Array[],
-    y0: number,
-    y1: number,
     columns: readonly Int32Array[] | undefined,
+    claims: BandClaims,
   ) => {
-    for (const [k, plan] of plans.entries()) synthesizeRows(plan, outs[k]!, y0, y1, columns?.[k]);
+    synthesizeBands(plans, outs, columns, claims, HELPER);
   },
 };
 

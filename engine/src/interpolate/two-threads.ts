@@ -1,13 +1,15 @@
 import type { GrayImage } from '../cv/gray';
 import type { RawImage } from '../image';
 import type { AliasInput, AliasMaps } from './ambiguous-repeats';
+import { THIS_THREAD } from './band-claims';
 import {
   addTotals,
   aggregateSweep,
   allocate,
   type CensusCodes,
   type DisparityMaps,
-  finishedRows,
+  FINISHED_BAND,
+  finishedBands,
   type SgmOptions,
   sgmMaps,
   sgmVolume,
@@ -24,7 +26,8 @@ import {
   emptyPlan,
   type Grid,
   planRows,
-  synthesizeRows,
+  SYNTHESIS_BAND,
+  synthesizeBands,
   type ViewDisparity,
   type ViewPlan,
 } from './view-synthesis';
@@ -53,9 +56,9 @@ export async function periodMapOnHelper(gray: GrayImage): Promise<Float32Array> 
 
 /**
  * censusSgm on two threads, with the same result: the helper thread takes the lower half of the rows of the window
- * costs and of the winners with the last steps (finishedRows), and the reverse aggregation sweep (into the same total
- * as this thread's forward one, a row at a time each; on the JS fallback into a total of its own, then the lower
- * half of the two totals' sum); this thread the rest. The arrays live on SharedArrayBuffers, so nothing is copied
+ * costs, bands of the rows of the winners with the last steps as they come (finishedBands), and the reverse
+ * aggregation sweep (into the same total as this thread's forward one, a row at a time each; on the JS fallback into
+ * a total of its own, then the lower half of the two totals' sum); this thread the rest. The arrays live on SharedArrayBuffers, so nothing is copied
  * between the threads. The total and the costs go to `spare` when done.
  */
 export async function censusSgmOnTwoThreads(
@@ -85,7 +88,8 @@ export async function censusSgmOnTwoThreads(
     giveToSpare(spare, reverse);
   }
   const maps = sgmMaps(v);
-  await side(onHelper('finishedRows', v, maps, mid, v.h), () => finishedRows(v, maps, 0, mid));
+  const bands = allocate(Int32Array, Math.ceil(v.h / FINISHED_BAND), true);
+  await side(onHelper('finishedBands', v, maps, bands), () => finishedBands(v, maps, bands, THIS_THREAD));
   giveToSpare(spare, v.total, v.cost);
   return maps;
 }
@@ -222,8 +226,8 @@ export async function viewPlansOnTwoThreads(
 }
 
 /**
- * viewFromPlan for each plan on two threads, with the same bytes: the full-size rows split between this thread
- * (upper half) and the helper (lower half). The plans' views and arrays must be shared (sharedView,
+ * viewFromPlan for each plan on two threads, with the same bytes: the full-size rows shared out in bands between
+ * this thread and the helper as they go (see band-claims.ts). The plans' views and arrays must be shared (sharedView,
  * viewPlansOnTwoThreads).
  */
 export async function synthesizeViewsOnTwoThreads(
@@ -235,7 +239,6 @@ export async function synthesizeViewsOnTwoThreads(
 ): Promise<RawImage[]> {
   if (plans.length === 0) return [];
   const { width, height, channels } = plans[0]!.l.image;
-  const mid = height >> 1;
   const size = width * height * channels;
   // Both threads write their rows into the frames, on SharedArrayBuffers: spare memory when there is some. Ordinary
   // frames, with this thread copying the helper's rows in, took 22 MB of fresh pages for three 1920 px frames and
@@ -243,8 +246,9 @@ export async function synthesizeViewsOnTwoThreads(
   // to another thread shares it instead of moving it (see the pool's transferablesOf). Frames made on some columns
   // only are material mixed into others.
   const frames = plans.map(() => (!columns && spare?.bytes(size)) || allocate(Uint8Array, size, true));
-  await side(onHelper('synthesize', plans, frames, mid, height, columns), () => {
-    for (const [k, plan] of plans.entries()) synthesizeRows(plan, frames[k]!, 0, mid, columns?.[k]);
+  const claims = allocate(Int32Array, Math.ceil(height / SYNTHESIS_BAND) * plans.length, true);
+  await side(onHelper('synthesize', plans, frames, columns, claims), () => {
+    synthesizeBands(plans, frames, columns, claims, THIS_THREAD);
   });
   return frames.map((data) => ({ data, width, height, channels }));
 }

@@ -1,4 +1,5 @@
 import type { RawImage } from '../image';
+import { type BandClaims, type Taker, takeBands } from './band-claims';
 import { codedCell, hides, OWN_CELL, seenNear, sees, seesAt, showsThinLine } from './view-visibility';
 
 /** One full-size view with its completed disparity and reliability on the matching grid (gridWidth × gridHeight). */
@@ -135,7 +136,47 @@ export function synthesizeRows(
   y1: number,
   columns?: Int32Array,
 ): void {
-  const v = synthesisOf(plan, y0, y1);
+  rowsOf(synthesisOf(plan, y0, y1), out, y0, y1, columns);
+}
+
+/** Full-size rows per unit of synthesizeBands. */
+export const SYNTHESIS_BAND = 32;
+
+/**
+ * synthesizeRows for each plan into `outs` (each frame's pixels, on SharedArrayBuffers), a band of SYNTHESIS_BAND rows
+ * of one plan at a time: those of `claims` (a unit per band and plan, band-major, ⌈height / SYNTHESIS_BAND⌉ ×
+ * plans.length of them) that `taker` takes (see takeBands). The same bytes as synthesizeRows over all the rows: each
+ * row reads and writes only itself.
+ */
+export function synthesizeBands(
+  plans: readonly ViewPlan[],
+  outs: readonly Uint8Array[],
+  columns: readonly Int32Array[] | undefined,
+  claims: BandClaims,
+  taker: Taker,
+): void {
+  const made: (Synthesis | undefined)[] = [];
+  takeBands(claims, taker, (unit) => {
+    const k = unit % plans.length;
+    const plan = plans[k]!;
+    const height = plan.l.image.height;
+    // Its taps and smooth cells for all the rows, once per plan on each thread.
+    made[k] ??= synthesisOf(plan, 0, height);
+    const v = made[k];
+    const y0 = Math.floor(unit / plans.length) * SYNTHESIS_BAND;
+    const y1 = Math.min(height, y0 + SYNTHESIS_BAND);
+    rowsOf(v, outs[k]!, y0, y1, columns?.[k]);
+  });
+}
+
+/** Rows [y0, y1) of `v` into `out`: whole, or with `columns` only those of each row (see synthesizeRows). */
+function rowsOf(
+  v: Synthesis,
+  out: Uint8Array,
+  y0: number,
+  y1: number,
+  columns: Int32Array | undefined,
+): void {
   for (let y = y0; y < y1; y++) {
     if (columns) synthesizeRow(v, out, y, columns[2 * y]!, columns[2 * y + 1]!);
     else synthesizeRow(v, out, y, 0, v.width);
