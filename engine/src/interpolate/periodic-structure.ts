@@ -1,8 +1,8 @@
 import type { GrayImage } from '../cv/gray';
-import { selectNth } from '../select-nth';
 import { binCounts, peakBins } from './bins';
 import { lagProductsOnKernel } from './period-simd';
 import { JobList, poolKernelFits, poolRowOnKernel } from './pool-simd';
+import { SortedWindow } from './sorted-window';
 
 /**
  * Repeated structures along the rows of a view (fence boards, balusters, mullions, wire mesh): where the horizontal
@@ -604,11 +604,15 @@ export function foldToFront(
   h: number,
   source: Float32Array = map.slice(),
 ): number {
-  const around = new Float32Array((2 * BEHIND_ROWS + 1) * (MAX_PERIOD * 2 + 2));
+  const around = new SortedWindow((2 * BEHIND_ROWS + 1) * (MAX_PERIOD * 2 + 2));
   let moved = 0;
   for (let by = 0; by < h; by += BLOCK) {
+    const cy = Math.min(h - 1, by + (BLOCK >> 1));
+    const rows = { from: Math.max(0, cy - BEHIND_ROWS), to: Math.min(h - 1, cy + BEHIND_ROWS) };
+    // The window's sampled columns (every other one, from `first` to `last`), or none.
+    let first = -1;
+    let last = -1;
     for (let bx = 0; bx < w; bx += BLOCK) {
-      const cy = Math.min(h - 1, by + (BLOCK >> 1));
       const cx = Math.min(w - 1, bx + (BLOCK >> 1));
       let p = period[cy * w + cx]!;
       for (let y = by; y < Math.min(h, by + BLOCK) && p <= 0; y++) {
@@ -616,16 +620,31 @@ export function foldToFront(
       }
       if (p <= 0) continue;
       const reach = Math.ceil(BEHIND_PERIODS * p);
-      let n = 0;
-      for (let y = Math.max(0, cy - BEHIND_ROWS); y <= Math.min(h - 1, cy + BEHIND_ROWS); y += 2) {
-        for (let x = Math.max(0, cx - reach); x <= Math.min(w - 1, cx + reach); x += 2) {
-          const v = source[y * w + x]!;
-          if (!Number.isNaN(v)) around[n++] = v;
+      const from = Math.max(0, cx - reach);
+      const to = from + 2 * ((Math.min(w - 1, cx + reach) - from) >> 1);
+      if (first >= 0 && (from - first) % 2 === 0) {
+        // The window slides: the columns it leaves out, then those it takes in.
+        for (let x = first; x <= last; x += 2)
+          if (x < from || x > to) column(source, w, x, rows, around, false);
+        for (let x = from; x <= to; x += 2)
+          if (x < first || x > last) column(source, w, x, rows, around, true);
+      } else {
+        const values = around.into();
+        let n = 0;
+        for (let y = rows.from; y <= rows.to; y += 2) {
+          for (let x = from; x <= to; x += 2) {
+            const v = source[y * w + x]!;
+            if (!Number.isNaN(v)) values[n++] = v;
+          }
         }
+        around.sortFilled(n);
       }
+      first = from;
+      last = to;
+      const n = around.size;
       if (n < 8) continue;
-      const behind = selectNth(around, n, Math.floor(BEHIND_QUANTILE * (n - 1)));
-      const front = selectNth(around, n, Math.floor((1 - FRONT_QUANTILE) * (n - 1)));
+      const behind = around.at(Math.floor(BEHIND_QUANTILE * (n - 1)));
+      const front = around.at(Math.floor((1 - FRONT_QUANTILE) * (n - 1)));
       for (let y = by; y < Math.min(h, by + BLOCK); y++) {
         for (let x = bx; x < Math.min(w, bx + BLOCK); x++) {
           const i = y * w + x;
@@ -649,4 +668,21 @@ export function foldToFront(
     }
   }
   return moved;
+}
+
+/** Adds to the window (or removes from it) column x's readings on the sampled rows (every other one). */
+function column(
+  source: Float32Array,
+  w: number,
+  x: number,
+  rows: { from: number; to: number },
+  around: SortedWindow,
+  add: boolean,
+): void {
+  for (let y = rows.from; y <= rows.to; y += 2) {
+    const v = source[y * w + x]!;
+    if (Number.isNaN(v)) continue;
+    if (add) around.add(v);
+    else around.remove(v);
+  }
 }
