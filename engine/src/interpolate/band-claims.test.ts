@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BandClaims, HELPER, takeBands, THIS_THREAD } from './band-claims';
+import { type BandClaims, HELPER, THIS_THREAD, takeBands } from './band-claims';
 
 const claimsOf = (units: number): BandClaims => new Int32Array(new SharedArrayBuffer(4 * units));
 

@@ -12,10 +12,6 @@ export class SortedWindow {
     this.values = new Float32Array(capacity);
   }
 
-  clear(): void {
-    this.size = 0;
-  }
-
   /** Adds v (in order after any equal values). */
   add(v: number): void {
     const at = this.after(v);
