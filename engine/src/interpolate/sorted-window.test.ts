@@ -33,7 +33,9 @@ describe('SortedWindow', () => {
       expect(window.size).toBe(span);
       // Equal as numbers: of two zeros, either sign may stand at a rank (the fold only subtracts and compares them).
       const ranks = [0, 22, 75, 127, span - 1];
-      expect(ranks.map((k) => window.at(k) === selectNth(values.slice(), span, k))).toEqual(ranks.map(() => true));
+      expect(ranks.map((k) => window.at(k) === selectNth(values.slice(), span, k))).toEqual(
+        ranks.map(() => true),
+      );
     }
   });
 
