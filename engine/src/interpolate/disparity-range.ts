@@ -247,10 +247,9 @@ async function denseChecked(
   const bins = binCounts(dense);
   const byFeatures = offLattice(confirmed, bins, dense.length, periods);
   const featuresNear = byFeatures.length > 0 ? Math.max(...byFeatures) : Number.POSITIVE_INFINITY;
-  const alone = (b: number) =>
-    periods.length > 0 &&
-    b > featuresNear + ALONE_NEARER * Math.min(...periods) &&
-    (bins.get(b) ?? 0) < ANCHOR_SHARE * dense.length;
+  const aloneFrom =
+    periods.length > 0 ? featuresNear + ALONE_NEARER * Math.min(...periods) : Number.POSITIVE_INFINITY;
+  const alone = (b: number) => b > aloneFrom && (bins.get(b) ?? 0) < ANCHOR_SHARE * dense.length;
   // What the dense match itself holds in abundance is a surface too, features or not. offLattice judges each bin on
   // its own: the feature-confirmed bins are judged once.
   const ownBins = [...(commonSpan(bins, DENSE_SURFACE * dense.length)?.kept ?? [])].filter(
@@ -263,7 +262,7 @@ async function denseChecked(
         lo: Math.min(...kept),
         hi: Math.max(...kept),
         kept: Float64Array.from(kept),
-        surfaces: peakBins(bins, ANCHOR_SHARE * dense.length),
+        surfaces: denseSurfaces(bins, dense.length),
       };
 }
 
@@ -339,12 +338,17 @@ export function offLattice(
   periods: readonly number[],
 ): number[] {
   if (periods.length === 0) return [...kept];
-  const surfaces = peakBins(bins, ANCHOR_SHARE * total);
+  const surfaces = denseSurfaces(bins, total);
   // |k| for each surface and period whose lattice b lies on (none when it lies on no lattice).
   return kept.filter((b) => {
     const on = latticeSteps(b, surfaces, periods, DENSE_BIN_SLACK);
     return on.length === 0 || on.some((k) => k <= 1);
   });
+}
+
+/** A dense match's surfaces (`bins` of `total` readings): its local peaks holding ANCHOR_SHARE of them. */
+function denseSurfaces(bins: Map<number, number>, total: number): number[] {
+  return peakBins(bins, ANCHOR_SHARE * total);
 }
 
 /**
