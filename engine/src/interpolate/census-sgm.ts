@@ -205,10 +205,15 @@ export function finishedRows(v: SgmVolume, maps: DisparityMaps, y0: number, y1: 
 }
 
 /** Grid rows per unit of finishedBands. */
-export const FINISHED_BAND = 16;
+const FINISHED_BAND = 16;
+
+/** The units of finishedBands' claims for the volume: one per band of rows. */
+export function finishedUnits(v: SgmVolume): number {
+  return Math.ceil(v.h / FINISHED_BAND);
+}
 
 /**
- * finishedRows on the bands of FINISHED_BAND rows of `claims` (⌈v.h / FINISHED_BAND⌉ units) that `taker` takes (see
+ * finishedRows on the bands of FINISHED_BAND rows of `claims` (finishedUnits of them) that `taker` takes (see
  * takeBands): two threads share the rows out as they go.
  */
 export function finishedBands(v: SgmVolume, maps: DisparityMaps, claims: BandClaims, taker: Taker): void {

@@ -8,8 +8,8 @@ import {
   allocate,
   type CensusCodes,
   type DisparityMaps,
-  FINISHED_BAND,
   finishedBands,
+  finishedUnits,
   type SgmOptions,
   sgmMaps,
   sgmVolume,
@@ -26,7 +26,7 @@ import {
   emptyPlan,
   type Grid,
   planRows,
-  SYNTHESIS_BAND,
+  synthesisUnits,
   synthesizeBands,
   type ViewDisparity,
   type ViewPlan,
@@ -58,8 +58,8 @@ export async function periodMapOnHelper(gray: GrayImage): Promise<Float32Array> 
  * censusSgm on two threads, with the same result: the helper thread takes the lower half of the rows of the window
  * costs, bands of the rows of the winners with the last steps as they come (finishedBands), and the reverse
  * aggregation sweep (into the same total as this thread's forward one, a row at a time each; on the JS fallback into
- * a total of its own, then the lower half of the two totals' sum); this thread the rest. The arrays live on SharedArrayBuffers, so nothing is copied
- * between the threads. The total and the costs go to `spare` when done.
+ * a total of its own, then the lower half of the two totals' sum); this thread the rest. The arrays live on
+ * SharedArrayBuffers, so nothing is copied between the threads. The total and the costs go to `spare` when done.
  */
 export async function censusSgmOnTwoThreads(
   left: GrayImage,
@@ -88,7 +88,7 @@ export async function censusSgmOnTwoThreads(
     giveToSpare(spare, reverse);
   }
   const maps = sgmMaps(v);
-  const bands = allocate(Int32Array, Math.ceil(v.h / FINISHED_BAND), true);
+  const bands = allocate(Int32Array, finishedUnits(v), true);
   await side(onHelper('finishedBands', v, maps, bands), () => finishedBands(v, maps, bands, THIS_THREAD));
   giveToSpare(spare, v.total, v.cost);
   return maps;
@@ -246,7 +246,7 @@ export async function synthesizeViewsOnTwoThreads(
   // to another thread shares it instead of moving it (see the pool's transferablesOf). Frames made on some columns
   // only are material mixed into others.
   const frames = plans.map(() => (!columns && spare?.bytes(size)) || allocate(Uint8Array, size, true));
-  const claims = allocate(Int32Array, Math.ceil(height / SYNTHESIS_BAND) * plans.length, true);
+  const claims = allocate(Int32Array, synthesisUnits(plans), true);
   await side(onHelper('synthesize', plans, frames, columns, claims), () => {
     synthesizeBands(plans, frames, columns, claims, THIS_THREAD);
   });

@@ -140,13 +140,17 @@ export function synthesizeRows(
 }
 
 /** Full-size rows per unit of synthesizeBands. */
-export const SYNTHESIS_BAND = 32;
+const SYNTHESIS_BAND = 32;
+
+/** The units of synthesizeBands' claims for `plans`: one per band of rows and plan. */
+export function synthesisUnits(plans: readonly ViewPlan[]): number {
+  return plans.length === 0 ? 0 : Math.ceil(plans[0]!.l.image.height / SYNTHESIS_BAND) * plans.length;
+}
 
 /**
  * synthesizeRows for each plan into `outs` (each frame's pixels, on SharedArrayBuffers), a band of SYNTHESIS_BAND rows
- * of one plan at a time: those of `claims` (a unit per band and plan, band-major, ⌈height / SYNTHESIS_BAND⌉ ×
- * plans.length of them) that `taker` takes (see takeBands). The same bytes as synthesizeRows over all the rows: each
- * row reads and writes only itself.
+ * of one plan at a time: those of `claims` (synthesisUnits of them, band-major) that `taker` takes (see takeBands).
+ * The same bytes as synthesizeRows over all the rows: each row reads and writes only itself.
  */
 export function synthesizeBands(
   plans: readonly ViewPlan[],
