@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../image';
+import { seeded } from '../seeded-random';
 import { cropImage, distortPoint, largestValidRect, mapPoint, type RadialLens, type Rect } from './warp';
 import { warpBilinear } from './warp-bilinear';
 
@@ -197,5 +198,33 @@ describe('warp helpers', () => {
       expect(sy).toBeLessThanOrEqual(479);
     }
     expect(rr.width * rr.height).toBeGreaterThan(0.8 * 640 * 480);
+  });
+
+  it('bisects the rows of an affine map to the rectangle that testing every corner finds', () => {
+    const random = seeded(44);
+    for (let n = 0; n < 60; n++) {
+      const th = ((random() - 0.5) * 16 * Math.PI) / 180;
+      const s = 0.9 + 0.2 * random();
+      // Sizes whose grid step does not divide them (the last corner is clamped), and sources of another size.
+      const [width, height] = [1000 + Math.floor(random() * 5000), 700 + Math.floor(random() * 3000)];
+      const [sw, sh] = [
+        width + Math.floor((random() - 0.5) * 400),
+        height + Math.floor((random() - 0.5) * 300),
+      ];
+      const map = {
+        m00: s * Math.cos(th),
+        m01: s * Math.sin(th),
+        m02: (random() - 0.5) * 300,
+        m10: -s * Math.sin(th),
+        m11: s * Math.cos(th),
+        m12: (random() - 0.5) * 300,
+      };
+      // A perspective term too small to move any point (1e-300·x + 1 is 1) takes the corner-by-corner test.
+      const tested = largestValidRect(width, height, { ...map, m20: 1e-300 }, sw, sh);
+      expect(largestValidRect(width, height, map, sw, sh)).toEqual(tested);
+    }
+    // None inside at all.
+    const away = { m00: 1, m01: 0, m02: 5000, m10: 0, m11: 1, m12: 0 };
+    expect(largestValidRect(640, 480, away, 640, 480)).toBeUndefined();
   });
 });
