@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Unit and API tests of every workspace; the browser tests have their own config (e2e/vitest.config.ts).
 export default defineConfig({
   test: {
-    // The CLI and server-process tests run the compiled bundles (what ships): build them first (~0.3 s).
+    // The CLI and server-process tests run the compiled bundles (what ships): build them first (~1 s).
     globalSetup: ['build-node.mjs'],
     // One test file per core. Vitest's default leaves one core to its own process (one worker on a 2-core machine),
     // which mostly waits: on the 2-core CI machine the unit and API tests took 737 s one file at a time, 500 s two
