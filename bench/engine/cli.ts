@@ -3,7 +3,9 @@
  * wall, peak RSS), several runs, medians:
  * - `wiggle --help` run directly (node engine/bin/wiggle.js) and through npx, beside `node -e 0` (Node's own start);
  * - `wiggle ingest` of a 24 MP JPEG against bare-ingest.mjs, a plain sharp script doing the same work, runs
- *   alternating so drift in machine load hits both alike (goal: within 1.1x).
+ *   alternating so drift in machine load hits both alike (goal: within 1.1x);
+ * - loading OpenCV.js in a new process: the split copy the build writes beside the bundles (its wasm in a file, see
+ *   splitOpenCv in build-node.mjs) against the package's own script (its wasm in base64), alternating.
  * Needs the compiled CLI: `npm run build:node` first. Usage: tsx bench/engine/cli.ts [runs]
  */
 import { execFile } from 'node:child_process';
@@ -64,6 +66,34 @@ const help = await series(RUNS, {
 });
 console.log(`wiggle --help, ${RUNS} runs each (goal: under 150 ms of process time)`);
 console.table(help);
+
+/** A process that loads OpenCV.js from `script` and waits for its runtime (a timer holds it open until then). */
+const loading = (script: string): [string, string[]] => [
+  process.execPath,
+  [
+    '-e',
+    `const hold = setTimeout(() => process.exit(1), 60000);
+     const cv = require(${JSON.stringify(script)});
+     if (typeof cv.Mat === 'function') clearTimeout(hold);
+     else cv.onRuntimeInitialized = () => clearTimeout(hold);`,
+  ],
+];
+const split = path.join(ROOT, 'engine', 'dist', 'opencv', 'opencv.cjs');
+if (existsSync(split)) {
+  const load = await series(RUNS, {
+    'split copy (engine/dist/opencv)': loading(split),
+    'package script': loading(
+      path.join(ROOT, 'node_modules', '@techstark', 'opencv-js', 'dist', 'opencv.js'),
+    ),
+  });
+  console.log(`\nOpenCV.js loaded in a new process, ${RUNS} runs each`);
+  console.table(load);
+  const [copy, whole] = Object.values(load) as ReturnType<typeof row>[];
+  console.log(
+    `split copy / package script: wall ${(copy!['median wall ms'] / whole!['median wall ms']).toFixed(2)}x, ` +
+      `CPU ${(copy!['median CPU ms'] / whole!['median CPU ms']).toFixed(2)}x`,
+  );
+} else console.log('\nthe build wrote no split copy of OpenCV.js (see splitOpenCv in build-node.mjs)');
 
 const { path: jpeg, bytes } = await texturedJpeg(6000, 4000);
 const out = await mkdtemp(path.join(tmpdir(), 'wiggle-cli-bench-'));
