@@ -16,7 +16,7 @@ let loading: Promise<CvHandle> | undefined;
  * instead of base64 in the script (see splitOpenCv in build-node.mjs): 150 ms less to load. Not beside the sources,
  * which load the package's own.
  */
-const SPLIT_COPY = new URL('./opencv/opencv.cjs', import.meta.url);
+const SPLIT_COPY = fileURLToPath(new URL('./opencv/opencv.cjs', import.meta.url));
 
 /**
  * Loads OpenCV.js (wasm) once per thread: the split copy when it is there, else the package. We wait for
@@ -26,8 +26,7 @@ export function loadOpenCv(): Promise<CvHandle> {
   loading ??= new Promise<CvHandle>((resolve, reject) => {
     try {
       const require = createRequire(import.meta.url);
-      const split = SPLIT_COPY.protocol === 'file:' && existsSync(fileURLToPath(SPLIT_COPY));
-      const cv = require(split ? fileURLToPath(SPLIT_COPY) : '@techstark/opencv-js') as Cv & {
+      const cv = require(existsSync(SPLIT_COPY) ? SPLIT_COPY : '@techstark/opencv-js') as Cv & {
         onRuntimeInitialized?: () => void;
       };
       if (typeof cv.Mat === 'function') {
