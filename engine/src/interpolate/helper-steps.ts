@@ -11,9 +11,10 @@ import {
   type SgmVolume,
   windowCostRows,
 } from './census-sgm';
+import { foldAliases } from './edge-aliases';
 import { edgeCodes } from './fine-edges';
 import { runSideChain, type SideChain } from './other-readings';
-import { foldToFront, periodMap } from './periodic-structure';
+import { periodMap } from './periodic-structure';
 import type { RowClaims } from './row-claims';
 import { type Grid, planRows, synthesizeBands, type ViewPlan } from './view-synthesis';
 
@@ -32,10 +33,10 @@ export const steps = {
   periodMap: (gray: GrayImage, out: Float32Array) => {
     out.set(periodMap(gray));
   },
-  /** foldToFront of `from` into `map` (refilled from it first, so that a rerun starts over). */
-  foldToFront: (map: Float32Array, from: Float32Array, period: Float32Array, w: number, h: number) => {
+  /** foldAliases of `from` into `map` (refilled from it first, so that a rerun starts over). */
+  foldAliases: (map: Float32Array, from: Float32Array, period: Float32Array, w: number, h: number) => {
     map.set(from);
-    foldToFront(map, period, w, h, from);
+    foldAliases(map, period, w, h, from);
   },
   windowCosts: (v: SgmVolume, y0: number, y1: number) => windowCostRows(v, y0, y1),
   /** One aggregation sweep into its own total (cleared first, so that a rerun does not add twice). */

@@ -5,12 +5,13 @@ import type { AliasInput, AliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm, sharedCopy } from './census-sgm';
 import { changedColumns } from './changed-columns';
 import { disparityRange, rowMatches } from './disparity-range';
+import { foldAliases } from './edge-aliases';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
 import { edgeCodes } from './fine-edges';
 import { startHelper } from './helper-thread';
 import { applyFits, levelFits, levelled, levelsOf, matchLevels } from './levels';
 import { otherReadings, runSideChain, sideChain } from './other-readings';
-import { foldToFront, periodMap, structurePeriods } from './periodic-structure';
+import { periodMap, structurePeriods } from './periodic-structure';
 import { crossFade } from './quality';
 import { mixReadings } from './reading-mix';
 import { foldInFrontOfSeenThrough } from './seen-through';
@@ -99,8 +100,9 @@ export async function interpolateViews(
  * - repeated structures (fences, railings, window grids: see periodMap) matched as one pattern, their copies' costs
  *   pooled (along the row's slant of disparity where the structure recedes), and a copy read a whole period off
  *   the structure around it (in front of its front, or behind the surface seen between the copies) moved to the
- *   alias that is not (see poolPeriodicRow, foldToFront); a whole structure read behind what its holes show (a
- *   mesh over a lawn) moved in front of it (see foldInFrontOfSeenThrough);
+ *   alias that is not (see poolPeriodicRow, foldToFront), as is a strip at a copy's edge read a period in front of
+ *   the copy (see foldEdgeAliases); a whole structure read behind what its holes show (a mesh over a lawn) moved in
+ *   front of it (see foldInFrontOfSeenThrough);
  * - lines thinner than the matcher's window (poles, rods) that it read with what surrounds them matched on their
  *   own, as ridges of the grey level (see placeThinLines);
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
@@ -173,8 +175,8 @@ export async function interpolatePair(
   const periodsR = periodsRight ? await periodsRight : periodMap(grayR);
   if (twoThreads) await foldedOnTwoThreads(maps, periods, periodsR);
   else {
-    foldToFront(maps.left, periods, maps.width, maps.height);
-    foldToFront(maps.right, periodsR, maps.width, maps.height);
+    foldAliases(maps.left, periods, maps.width, maps.height);
+    foldAliases(maps.right, periodsR, maps.width, maps.height);
   }
   foldInFrontOfSeenThrough({
     maps,

@@ -17,10 +17,10 @@ import {
   sweepsOnKernel,
   windowCostRows,
 } from './census-sgm';
+import { foldAliases } from './edge-aliases';
 import { edgeCodes } from './fine-edges';
 import { onHelper } from './helper-thread';
 import { otherReadings, runSideChain, sideChain } from './other-readings';
-import { foldToFront } from './periodic-structure';
 import type { SpareMemory } from './spare-memory';
 import {
   emptyPlan,
@@ -100,7 +100,7 @@ function giveToSpare(spare: SpareMemory | undefined, ...arrays: { buffer: ArrayB
 }
 
 /**
- * foldToFront of both maps (on SharedArrayBuffers, as censusSgmOnTwoThreads gives them), the right one's on the
+ * foldAliases of both maps (on SharedArrayBuffers, as censusSgmOnTwoThreads gives them), the right one's on the
  * helper thread with its period map (shared, as periodMapOnHelper gives it), with the same values.
  */
 export async function foldedOnTwoThreads(
@@ -109,11 +109,11 @@ export async function foldedOnTwoThreads(
   periodsRight: Float32Array,
 ): Promise<void> {
   const { width: w, height: h } = maps;
-  // The helper's step folds a copy of the map into it (see steps.foldToFront).
+  // The helper's step folds a copy of the map into it (see steps.foldAliases).
   const from = allocate(Float32Array, maps.right.length, true);
   from.set(maps.right);
-  await side(onHelper('foldToFront', maps.right, from, periodsRight, w, h), () => {
-    foldToFront(maps.left, periodsLeft, w, h);
+  await side(onHelper('foldAliases', maps.right, from, periodsRight, w, h), () => {
+    foldAliases(maps.left, periodsLeft, w, h);
   });
 }
 
