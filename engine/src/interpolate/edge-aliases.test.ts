@@ -47,21 +47,17 @@ describe('foldEdgeAliases', () => {
   });
 
   it('looks past a stray cell read elsewhere for the surface behind, within half a period', () => {
-    // Beyond each right-edge strip: an unread cell, one read at 27, then the wall from 15 on; or unread cells up to
-    // the next board, past which the wall lies more than half a period away.
+    // A board (10), its right-edge strip (37), an unread cell, one read at 27, unread cells, then the wall (-10) from
+    // `wallFrom` on: 2 cells past the strip, or 15 (more than half the period of 27).
     for (const [wallFrom, moves] of [
       [15, true],
-      [27, false],
+      [28, false],
     ] as const) {
-      const unread = Array.from({ length: wallFrom - 15 }, (_, k) => 15 + k);
-      const { map, period, w, h } = fence(
-        [
-          [10, 3, 37],
-          [14, 1, 27],
-        ],
-        [13, ...unread],
+      const w = 60;
+      const map = Float32Array.from({ length: w }, (_, x) =>
+        x < 10 ? 10 : x < 13 ? 37 : x === 14 ? 27 : x < wallFrom ? Number.NaN : x < 41 ? -10 : 10,
       );
-      foldEdgeAliases(map, period, w, h);
+      foldEdgeAliases(map, new Float32Array(w).fill(27), w, 1);
       expect(map[11], `wall from ${wallFrom}`).toBe(moves ? 10 : 37);
       expect(map[14]).toBe(27);
     }
