@@ -14,15 +14,15 @@ const BEHIND_REACH = 0.5;
 const ALIAS_TOLERANCE = 1;
 
 /**
- * foldToFront, then foldEdgeAliases, of `map` (in place; `source` as for foldToFront); returns how many readings
- * moved. Every caller folds a map this way, on one thread or two.
+ * foldToFront, then foldEdgeAliases, of `map` (in place; `source` as for foldToFront, its copy of `map` when
+ * absent); returns how many readings moved. Every caller folds a map this way, on one thread or two.
  */
 export function foldAliases(
   map: Float32Array,
   period: Float32Array,
   w: number,
   h: number,
-  source: Float32Array = map.slice(),
+  source?: Float32Array,
 ): number {
   return foldToFront(map, period, w, h, source) + foldEdgeAliases(map, period, w, h);
 }
