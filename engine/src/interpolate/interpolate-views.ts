@@ -4,6 +4,7 @@ import type { RawImage } from '../image';
 import type { AliasInput, AliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm, sharedCopy } from './census-sgm';
 import { changedColumns } from './changed-columns';
+import { settledColumns, uprightCells } from './column-median';
 import { disparityRange, rowMatches } from './disparity-range';
 import { foldAliases } from './edge-aliases';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
@@ -105,6 +106,9 @@ export async function interpolateViews(
  *   front of it (see foldInFrontOfSeenThrough);
  * - lines thinner than the matcher's window (poles, rods) that it read with what surrounds them matched on their
  *   own, as ridges of the grey level (see placeThinLines);
+ * - an upright repeated structure's readings settled along its columns, rows read at a repeat's disparity taking
+ *   the one most of the column's rows of its grey read (see settledColumns), on every reading the frames are made
+ *   from;
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
  * - each frame synthesized at full size with the nearer surface winning, and blended towards the cross-fade where
  *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would; a pixel
@@ -190,11 +194,18 @@ export async function interpolatePair(
   // thread judges the pair's confidence (it is thrown away if the frames turn out to be cross-fades).
   const aliasInput = { left: grayL, right: grayR, maps, range, codes: census, colour: sgm.colour };
   const otherOnTwoThreads = twoThreads ? otherReadingsOnTwoThreads(aliasInput) : undefined;
-  // Per view: the disparity completed, its reliable flags' local support (see supportOf), and the synthesis' trust.
+  // Per view: the disparity settled along upright structures' columns and completed, its reliable flags' local
+  // support (see supportOf), and the synthesis' trust.
+  const guides = {
+    left: { gray: grayL.data, period: periods, upright: uprightCells(grayL.data, maps.width, maps.height) },
+    right: { gray: grayR.data, period: periodsR, upright: uprightCells(grayR.data, maps.width, maps.height) },
+  };
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
+    const left = settledColumns(pair.left, guides.left, maps.width, maps.height);
+    const right = settledColumns(pair.right, guides.right, maps.width, maps.height);
     const sides = {
-      left: fillDisparity(pair.left, maps.width, maps.height, 'left', pair.right),
-      right: fillDisparity(pair.right, maps.width, maps.height, 'right', pair.left),
+      left: fillDisparity(left, maps.width, maps.height, 'left', right),
+      right: fillDisparity(right, maps.width, maps.height, 'right', left),
     };
     const support = [sides.left, sides.right].map((side) =>
       supportOf(side.reliable, maps.width, maps.height),
