@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settledColumns, uprightCells } from './column-median';
+import { columnGuide, settledColumns, uprightCells } from './column-median';
 
 /**
  * A fence seen on the grid: boards of 8 cells of every 20 (grey 200) at disparity 10 before a wall (grey 60) at
@@ -115,5 +115,15 @@ describe('uprightCells', () => {
     expect(uprightCells(columns, w, h).every((u) => u === 1)).toBe(true);
     expect(uprightCells(rows, w, h).every((u) => u === 0)).toBe(true);
     expect(uprightCells(flat, w, h).every((u) => u === 1)).toBe(true);
+  });
+});
+
+describe('columnGuide', () => {
+  it("works out a view's upright cells only where it has a repeated structure", () => {
+    const { map, guide, w, h } = fence((_, y) => (y === 5 ? -10 : undefined));
+    expect(columnGuide(guide.gray, guide.period, w, h).upright).toEqual(guide.upright);
+    const none = columnGuide(guide.gray, new Float32Array(w * h), w, h);
+    expect(none.upright.every((u) => u === 0)).toBe(true);
+    expect(settledColumns(map, none, w, h)).toEqual(map);
   });
 });

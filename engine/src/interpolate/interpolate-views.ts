@@ -4,7 +4,7 @@ import type { RawImage } from '../image';
 import type { AliasInput, AliasMaps } from './ambiguous-repeats';
 import { censusCodes, censusSgm, sharedCopy } from './census-sgm';
 import { changedColumns } from './changed-columns';
-import { settledColumns, uprightCells } from './column-median';
+import { columnGuide, settledColumns } from './column-median';
 import { disparityRange, rowMatches } from './disparity-range';
 import { foldAliases } from './edge-aliases';
 import { boxBlur, fillDisparity, shareReliable } from './fill-disparity';
@@ -197,8 +197,8 @@ export async function interpolatePair(
   // Per view: the disparity settled along upright structures' columns and completed, its reliable flags' local
   // support (see supportOf), and the synthesis' trust.
   const guides = {
-    left: { gray: grayL.data, period: periods, upright: uprightCells(grayL.data, maps.width, maps.height) },
-    right: { gray: grayR.data, period: periodsR, upright: uprightCells(grayR.data, maps.width, maps.height) },
+    left: columnGuide(grayL.data, periods, maps.width, maps.height),
+    right: columnGuide(grayR.data, periodsR, maps.width, maps.height),
   };
   const reading = (pair: { left: Float32Array; right: Float32Array }) => {
     const left = settledColumns(pair.left, guides.left, maps.width, maps.height);
