@@ -191,7 +191,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
         ['right order', l, r],
         ['SWAPPED', r, l],
       ] as const) {
-        let votes = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 };
+        let votes = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0, effectiveEdges: 0 };
         let mirrored: OrderEvidence | undefined;
         const result = await alignPair(a, b, {
           onOrderEvidence: (e, m) => {
@@ -206,15 +206,17 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
           result.ok ? 'ok' : result.reason.split(':')[0]!,
           votes.correct.toFixed(0),
           votes.swapped.toFixed(0),
-          `${votes.runs} (${votes.effectiveRuns.toFixed(0)})`,
+          `${votes.runs} (${votes.effectiveRuns.toFixed(0)}, ${votes.effectiveEdges.toFixed(1)})`,
           swappedShare(votes, 'no votes (unjudged)'),
-          mirrored ? `${swappedShare(mirrored, 'no votes')}, ${mirrored.runs} runs` : '',
+          mirrored
+            ? `${swappedShare(mirrored, 'no votes')}, ${mirrored.runs} runs, ${mirrored.effectiveEdges.toFixed(1)} edges`
+            : '',
         ]);
       }
     }
   }
   console.log(
-    '\nOrder check (half-occlusion votes; refused as swapped at share >= 65 %, >= 80 runs, >= 25 effective, when the views given the other way round then vote the right order as clearly; weights are squared contrasts):',
+    '\nOrder check (half-occlusion votes; refused as swapped at share >= 65 %, >= 80 runs, >= 25 effective, >= 2.5 edges, when the views given the other way round then vote the right order as clearly; weights are squared contrasts):',
   );
   printTable(
     [
@@ -224,7 +226,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
       'result',
       'w correct',
       'w swapped',
-      'runs (effective)',
+      'runs (effective, edges)',
       'swapped share',
       'other way round (asked when swapped)',
     ],

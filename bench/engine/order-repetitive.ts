@@ -27,11 +27,11 @@ const asked = process.argv.slice(2);
 const kinds = REPETITIVE_KINDS.filter((kind) => asked.length === 0 || asked.includes(kind));
 
 async function judge(a: RawImage, b: RawImage): Promise<{ result: string; votes: string }> {
-  let evidence: OrderEvidence = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 };
+  let evidence: OrderEvidence = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0, effectiveEdges: 0 };
   const aligned = await alignPair(a, b, { onOrderEvidence: (e) => (evidence = e) });
   return {
     result: aligned.ok ? 'ok' : aligned.reason.split(':')[0]!,
-    votes: `${swappedShare(evidence)}, ${evidence.runs} runs (${evidence.effectiveRuns.toFixed(0)})`,
+    votes: `${swappedShare(evidence)}, ${evidence.runs} runs (${evidence.effectiveRuns.toFixed(0)}, ${evidence.effectiveEdges.toFixed(1)} edges)`,
   };
 }
 
@@ -64,7 +64,7 @@ for (const kind of kinds) {
   }
 }
 console.log(
-  'Order check on repetitive and thin structures (refused as swapped at share >= 65 %, >= 80 runs, >= 25 effective):',
+  'Order check on repetitive and thin structures (refused as swapped at share >= 65 %, >= 80 runs, >= 25 effective, >= 2.5 edges):',
 );
 printTable(
   ['kind', 'spacing / parallax', 'seed', 'right order', 'votes swapped', 'SWAPPED', 'votes swapped'],

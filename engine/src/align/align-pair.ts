@@ -126,7 +126,7 @@ export async function alignPair(
   const medianDisparity = median(disparities);
   const evidence: OrderEvidence =
     spread > MAX_JUDGED_SPREAD || seed.repetitive
-      ? { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0 }
+      ? { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0, effectiveEdges: 0 }
       : orderEvidence(cv, frameL, frameR, model, medianDisparity);
   // A refusal stands only when the votes flip with the views: given the other way round, the same check must say
   // "right order" as clearly (see mirroredEvidence).

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { orderOf } from './swap-check';
+import { effectiveEdges, orderOf } from './swap-check';
 
-const votes = (swapped: number, correct: number, runs = 120, effectiveRuns = 40) => ({
+const votes = (swapped: number, correct: number, runs = 120, effectiveRuns = 40, effectiveEdges = 6) => ({
   swapped,
   correct,
   runs,
   effectiveRuns,
+  effectiveEdges,
 });
 
 describe('orderOf', () => {
@@ -27,5 +28,34 @@ describe('orderOf', () => {
     expect(orderOf(votes(20, 80, 64, 32.2))).toBeUndefined();
     expect(orderOf(votes(90, 10, 120, 24.9))).toBeUndefined();
     expect(orderOf(votes(0, 0, 120, Number.NaN))).toBeUndefined();
+  });
+
+  it('says nothing when the runs lie down too few edges', () => {
+    // Thin poles in the right order (align-random seed 9301, #27): most runs down one pole, both ways round.
+    expect(orderOf(votes(80, 20, 160, 54, 1.8))).toBeUndefined();
+    expect(orderOf(votes(16, 84, 185, 63, 1.4))).toBeUndefined();
+    // Aloe given swapped, the fewest columns of a swapped pair the benches refuse.
+    expect(orderOf(votes(72, 28, 127, 37, 3.1))).toBe('swapped');
+  });
+});
+
+describe('effectiveEdges', () => {
+  const columns = (...votes: [number, number][]) => {
+    const out = new Float64Array(480);
+    for (const [x, w] of votes) out[x]! += w;
+    return out;
+  };
+
+  it('counts the runs centred on one column as one vote, however many', () => {
+    expect(effectiveEdges(columns(...Array.from({ length: 50 }, () => [270, 4] as [number, number])))).toBe(
+      1,
+    );
+    expect(effectiveEdges(columns([10, 4], [90, 4], [200, -4], [400, 4]))).toBe(4);
+  });
+
+  it('nets the votes of a column and weighs the columns by them', () => {
+    expect(effectiveEdges(columns([10, 9], [10, -5], [90, 4]))).toBe(2);
+    expect(effectiveEdges(columns([10, 30], [90, 10]))).toBeCloseTo(1.6);
+    expect(effectiveEdges(columns())).toBe(0);
   });
 });
