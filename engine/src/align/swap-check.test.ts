@@ -34,8 +34,9 @@ describe('orderOf', () => {
     // Thin poles in the right order (align-random seed 9301, #27): most runs down one pole, both ways round.
     expect(orderOf(votes(80, 20, 160, 54, 1.8))).toBeUndefined();
     expect(orderOf(votes(16, 84, 185, 63, 1.4))).toBeUndefined();
-    // Aloe given swapped, the fewest columns of a swapped pair the benches refuse.
-    expect(orderOf(votes(72, 28, 127, 37, 3.1))).toBe('swapped');
+    // Thin poles given swapped (order-repetitive, scene 241), given the other way round: the fewest edges of a
+    // swapped pair the benches refuse.
+    expect(orderOf(votes(15, 85, 151, 46, 3.4))).toBe('right');
   });
 });
 
@@ -46,15 +47,17 @@ describe('effectiveEdges', () => {
     return out;
   };
 
-  it('counts the runs centred on one column as one vote, however many', () => {
-    expect(effectiveEdges(columns(...Array.from({ length: 50 }, () => [270, 4] as [number, number])))).toBe(
-      1,
-    );
-    expect(effectiveEdges(columns([10, 4], [90, 4], [200, -4], [400, 4]))).toBe(4);
+  it('counts the runs down one edge as one vote, however many', () => {
+    // Runs down a pole, centred on one column or another of the stretch it covers.
+    const pole = Array.from({ length: 50 }, (_, k) => [268 + (k % 4), 4] as [number, number]);
+    expect(effectiveEdges(columns(...pole))).toBe(1);
+    expect(effectiveEdges(columns([10, 4], [90, 4], [200, -4], [479, 4]))).toBe(4);
+    // An empty column between two runs parts their edges.
+    expect(effectiveEdges(columns([268, 4], [270, 4]))).toBe(2);
   });
 
-  it('nets the votes of a column and weighs the columns by them', () => {
-    expect(effectiveEdges(columns([10, 9], [10, -5], [90, 4]))).toBe(2);
+  it('nets the votes of an edge and weighs the edges by them', () => {
+    expect(effectiveEdges(columns([10, 9], [11, -5], [90, 4]))).toBe(2);
     expect(effectiveEdges(columns([10, 30], [90, 10]))).toBeCloseTo(1.6);
     expect(effectiveEdges(columns())).toBe(0);
   });
