@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alignPair } from '@wiggle/engine/align/align-pair';
-import { type OrderEvidence, orderEvidence } from '@wiggle/engine/align/swap-check';
+import { noOrderEvidence, type OrderEvidence, orderEvidence } from '@wiggle/engine/align/swap-check';
 import { reducedGray } from '@wiggle/engine/cv/gray';
 import { loadOpenCv } from '@wiggle/engine/cv/opencv';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
@@ -191,7 +191,7 @@ async function orderTable(pairs: RealPair[]): Promise<void> {
         ['right order', l, r],
         ['SWAPPED', r, l],
       ] as const) {
-        let votes = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0, effectiveEdges: 0 };
+        let votes = noOrderEvidence();
         let mirrored: OrderEvidence | undefined;
         const result = await alignPair(a, b, {
           onOrderEvidence: (e, m) => {

@@ -6,7 +6,7 @@
  * Usage: tsx bench/engine/order-repetitive.ts [kind ...]
  */
 import { alignPair } from '@wiggle/engine/align/align-pair';
-import type { OrderEvidence } from '@wiggle/engine/align/swap-check';
+import { noOrderEvidence } from '@wiggle/engine/align/swap-check';
 import { makeRepetitiveScene, REPETITIVE_KINDS } from '@wiggle/engine/cv/repetitive-scenes';
 import { misalignView, renderView } from '@wiggle/engine/cv/synthetic-scene';
 import type { RawImage } from '@wiggle/engine/image';
@@ -27,7 +27,7 @@ const asked = process.argv.slice(2);
 const kinds = REPETITIVE_KINDS.filter((kind) => asked.length === 0 || asked.includes(kind));
 
 async function judge(a: RawImage, b: RawImage): Promise<{ result: string; votes: string }> {
-  let evidence: OrderEvidence = { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0, effectiveEdges: 0 };
+  let evidence = noOrderEvidence();
   const aligned = await alignPair(a, b, { onOrderEvidence: (e) => (evidence = e) });
   return {
     result: aligned.ok ? 'ok' : aligned.reason.split(':')[0]!,

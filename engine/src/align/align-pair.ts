@@ -22,6 +22,7 @@ import {
   CHECK_SIDE,
   MAX_JUDGED_SPREAD,
   mirroredEvidence,
+  noOrderEvidence,
   type OrderEvidence,
   orderEvidence,
   orderOf,
@@ -126,7 +127,7 @@ export async function alignPair(
   const medianDisparity = median(disparities);
   const evidence: OrderEvidence =
     spread > MAX_JUDGED_SPREAD || seed.repetitive
-      ? { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0, effectiveEdges: 0 }
+      ? noOrderEvidence()
       : orderEvidence(cv, frameL, frameR, model, medianDisparity);
   // A refusal stands only when the votes flip with the views: given the other way round, the same check must say
   // "right order" as clearly (see mirroredEvidence).

@@ -18,6 +18,11 @@ export interface OrderEvidence {
   effectiveEdges: number;
 }
 
+/** The evidence of a pair whose order is not judged: no run voted. */
+export function noOrderEvidence(): OrderEvidence {
+  return { correct: 0, swapped: 0, runs: 0, effectiveRuns: 0, effectiveEdges: 0 };
+}
+
 /**
  * Runs a verdict needs, in the evidence and in its mirror (see mirroredEvidence). Thin structures leave votes that
  * are noise yet flip with the views: a genuine pair of thin poles drawn by align-random (seed 7373, #4) gave 76 %
