@@ -88,6 +88,35 @@ describe('synthesizeView', () => {
     for (let x = 60; x < 74; x++) expect(view.data[x * 3]).toBeLessThan(100);
   });
 
+  it('fills a hidden gap from inside the background, not from a board outline read at its disparity', () => {
+    // Boards 14 px wide every 30 px with a disparity of 30 px, as above, but both maps read each board's outer
+    // columns (first and last) at the background's disparity: the matcher's window straddles the edge there. Those
+    // columns stay where they were, and their colour is the board's.
+    const gw = 120;
+    const gh = 2;
+    const onBoard = (i: number) => (i % gw) % 30 < 14;
+    const outline = (i: number) => (i % gw) % 30 === 0 || (i % gw) % 30 === 13;
+    const image: RawImage = {
+      data: Uint8Array.from({ length: gw * gh * 3 }, (_, k) => {
+        const i = Math.floor(k / 3);
+        return onBoard(i) ? 250 : 50 + (i % gw) / 4;
+      }),
+      width: gw,
+      height: gh,
+      channels: 3,
+    };
+    const side = (): ViewDisparity => ({
+      image,
+      disparity: Float32Array.from({ length: gw * gh }, (_, i) => (onBoard(i) && !outline(i) ? 30 : 0)),
+      reliable: new Float32Array(gw * gh).fill(1),
+    });
+    const view = synthesizeView(side(), side(), { width: gw, height: gh, scale: 1 }, 0.5, 1.5);
+    // The board read at 61–72 stands at 46–57 now; 61–72 is background no view shows. Filled from the nearest
+    // column either view shows at the background's disparity, it took the outline's 250 beside it.
+    for (let x = 46; x < 58; x++) expect(view.data[x * 3]).toBe(250);
+    for (let x = 61; x < 73; x++) expect(view.data[x * 3]).toBeLessThan(100);
+  });
+
   it('samples its own surface where each view has only a lone nearer cell (a mismatch, not a structure)', () => {
     // A floor at disparity 2 with one outlier cell of disparity 8 in each map, both on the floor point that pixel
     // 19 shows halfway: the floor there is seen in both images (texture f), so it is read there, not beside it.

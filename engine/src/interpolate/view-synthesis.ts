@@ -48,10 +48,10 @@ export interface Grid {
  *    the nearest of the cells' surfaces a view shows where the pixel lands in it, see nearestSeen) and colour
  *    read back from each view at its position, each counted only where that view sees the same surface (its own
  *    disparity there agrees within `tolerance` grid px), weighted (1 − t, t); where both views hide the surface
- *    behind a nearer one, from the nearest part of it along the row that one of them sees (the background between
- *    the boards of a fence whose parallax is about their spacing: cross-faded, the boards showed twice; measured in
- *    bench/engine/interpolate.ts: mean gain over a cross-fade +0.44 dB on 46 scenes, fences +0.6 to +6 dB, tiled
- *    floors −0.25 to −0.75 dB);
+ *    behind a nearer one, from the nearest part of it along the row that one of them sees, a little in from its
+ *    edge (see seenNear; the background between the boards of a fence whose parallax is about their spacing:
+ *    cross-faded, the boards showed twice; measured in bench/engine/interpolate.ts: mean gain over a cross-fade
+ *    +0.44 dB on 46 scenes, fences +0.6 to +6 dB, tiled floors −0.25 to −0.75 dB);
  * 3. blended with the cross-fade by the reliability carried along, so ambiguous or inconsistent regions look no
  *    worse than a cross-fade.
  */
