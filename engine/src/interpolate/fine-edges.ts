@@ -8,13 +8,13 @@ const EDGE_SPAN = 1;
  * A pixel takes the other surface's cell only when its colour is clearly nearer that surface's mean: its squared
  * distance to it below this share of its distance to its own cell's surface.
  */
-const CLEARLY = 0.5;
+export const CLEARLY = 0.5;
 /**
  * Surfaces whose mean colours (RGB, 0–255) lie closer than this are not told apart by colour: on low-contrast fences
  * and window grids the pixels of such edges went either way by their noise (−0.3 to −0.4 dB without it; at 40 the
  * thin poles gained 0.2 dB less than at 20).
  */
-const COLOUR_GAP = 20;
+export const COLOUR_GAP = 20;
 
 /**
  * Per full-size pixel of `image`, which grid cell of its 3×3 neighbourhood its disparity is read from (code

@@ -12,6 +12,7 @@ import { edgeCodes } from './fine-edges';
 import { startHelper } from './helper-thread';
 import { applyFits, levelFits, levelled, levelsOf, matchLevels } from './levels';
 import { otherReadings, runSideChain, sideChain } from './other-readings';
+import { snapOutlines } from './outline-cells';
 import { periodMap, structurePeriods } from './periodic-structure';
 import { crossFade } from './quality';
 import { mixReadings } from './reading-mix';
@@ -110,6 +111,8 @@ export async function interpolateViews(
  *   the one most of the column's rows of its grey read (see settledColumns), on every reading the frames are made
  *   from;
  * - half-occlusions explained and filled with the far surface; other unreliable pixels marked (fillDisparity);
+ * - the cells beside a nearer surface that the matcher read at the far one's disparity but that show the nearer
+ *   one's colour given its disparity (see snapOutlines);
  * - each frame synthesized at full size with the nearer surface winning, and blended towards the cross-fade where
  *   the disparity is unreliable (see synthesizeView), so no region looks worse than a cross-fade would; a pixel
  *   one view alone shows taken to the in-between exposure (the right view's levels fitted to the left's, see
@@ -207,6 +210,8 @@ export async function interpolatePair(
       left: fillDisparity(left, maps.width, maps.height, 'left', right),
       right: fillDisparity(right, maps.width, maps.height, 'right', left),
     };
+    snapOutlines(sides.left.disparity, rgbL, maps.width, maps.height);
+    snapOutlines(sides.right.disparity, cellsR, maps.width, maps.height);
     const support = [sides.left, sides.right].map((side) =>
       supportOf(side.reliable, maps.width, maps.height),
     );
