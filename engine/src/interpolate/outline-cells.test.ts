@@ -42,10 +42,11 @@ describe('snapOutlines', () => {
     );
     snapOutlines(faint.disparity, faint.rgb, 12, 1);
     expect(Array.from(faint.disparity)).toEqual([0, 0, 0, 0, 10, 10, 10, 10, 0, 0, 0, 0]);
-    // A lone near cell (a mismatch on a tile, not a board) whose neighbour looks like it: nothing goes on inward.
+    // A lone near cell (a mismatch on a tile, not a board) in a tile of one colour: nothing goes on inward at its
+    // disparity, though the tile's cells on either side look like it.
     const lone = row(
       [0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0],
-      [60, 70, 80, 90, 60, 70, 240, 238, 70, 65, 80, 90],
+      [60, 70, 80, 90, 240, 240, 240, 238, 70, 65, 80, 90],
     );
     snapOutlines(lone.disparity, lone.rgb, 12, 1);
     expect(Array.from(lone.disparity)).toEqual([0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0]);
