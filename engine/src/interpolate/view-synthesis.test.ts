@@ -11,6 +11,26 @@ function ramp(width: number, height: number): RawImage {
   return { data, width, height, channels: 3 };
 }
 
+/**
+ * Two rows of 120 px with boards 14 px wide every 30 px (grey 250) before a background whose grey is 50 + x / 4:
+ * the picture both views of the hidden-gap tests show.
+ */
+function boardsEvery30() {
+  const gw = 120;
+  const gh = 2;
+  const onBoard = (i: number) => (i % gw) % 30 < 14;
+  const image: RawImage = {
+    data: Uint8Array.from({ length: gw * gh * 3 }, (_, k) => {
+      const i = Math.floor(k / 3);
+      return onBoard(i) ? 250 : 50 + (i % gw) / 4;
+    }),
+    width: gw,
+    height: gh,
+    channels: 3,
+  };
+  return { gw, gh, onBoard, image };
+}
+
 describe('synthesizeView', () => {
   it('moves a slanted surface continuously, not in steps of a grid cell', () => {
     // Disparity rises by 0.5 grid px per grid px (a receding floor seen sideways); only the left view sees it.
@@ -65,18 +85,7 @@ describe('synthesizeView', () => {
   it('fills a wide hidden gap from the background, though each view reads the background a little differently', () => {
     // Boards 14 px wide every 30 px with a disparity of 30 px: halfway each has moved 15 px, and the 14 px behind
     // where it stood are background neither view shows. The left map reads the background at 0, the right at -2.
-    const gw = 120;
-    const gh = 2;
-    const onBoard = (i: number) => (i % gw) % 30 < 14;
-    const image: RawImage = {
-      data: Uint8Array.from({ length: gw * gh * 3 }, (_, k) => {
-        const i = Math.floor(k / 3);
-        return onBoard(i) ? 250 : 50 + (i % gw) / 4;
-      }),
-      width: gw,
-      height: gh,
-      channels: 3,
-    };
+    const { gw, gh, onBoard, image } = boardsEvery30();
     const side = (background: number): ViewDisparity => ({
       image,
       disparity: Float32Array.from({ length: gw * gh }, (_, i) => (onBoard(i) ? 30 : background)),
@@ -92,19 +101,8 @@ describe('synthesizeView', () => {
     // Boards 14 px wide every 30 px with a disparity of 30 px, as above, but both maps read each board's outer
     // columns (first and last) at the background's disparity: the matcher's window straddles the edge there. Those
     // columns stay where they were, and their colour is the board's.
-    const gw = 120;
-    const gh = 2;
-    const onBoard = (i: number) => (i % gw) % 30 < 14;
+    const { gw, gh, onBoard, image } = boardsEvery30();
     const outline = (i: number) => (i % gw) % 30 === 0 || (i % gw) % 30 === 13;
-    const image: RawImage = {
-      data: Uint8Array.from({ length: gw * gh * 3 }, (_, k) => {
-        const i = Math.floor(k / 3);
-        return onBoard(i) ? 250 : 50 + (i % gw) / 4;
-      }),
-      width: gw,
-      height: gh,
-      channels: 3,
-    };
     const side = (): ViewDisparity => ({
       image,
       disparity: Float32Array.from({ length: gw * gh }, (_, i) => (onBoard(i) && !outline(i) ? 30 : 0)),
