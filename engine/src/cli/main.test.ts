@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +12,16 @@ import { buildMpo } from '../testing/make-mpo';
 
 const BIN = new URL('../../bin/wiggle.js', import.meta.url).pathname;
 
+/**
+ * The CLI run as a program, as `wiggle` and `npx wiggle` run it: through its shebang line, which gives node a V8 flag
+ * (a malformed line or an option node refuses fails every test here). The node running the tests comes first on the
+ * PATH the shebang searches.
+ */
 async function wiggle(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(BIN, args, {
       timeout: 60_000,
+      env: { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
