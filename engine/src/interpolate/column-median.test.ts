@@ -49,6 +49,13 @@ describe('settledColumns', () => {
     expect(differing(settled, w, (x, y) => (x % 20 < 8 ? (y >= 10 && y < 14 ? 14 : 10) : -10))).toEqual([]);
   });
 
+  it("gives a reading exactly half a period from its column's median that median", () => {
+    // Rows 10-13 of every board read 10 px nearer: half a period, which is no longer less than half.
+    const { map, guide, w, h } = fence((_, y) => (y >= 10 && y < 14 ? 20 : undefined));
+    const settled = settledColumns(map, guide, w, h);
+    expect(differing(settled, w, (x) => (x % 20 < 8 ? 10 : -10))).toEqual([]);
+  });
+
   it('keeps a rail of its own grey across the boards at its own reading', () => {
     // Rows 16-20 are a rail (grey 150) at 12 across the whole width; every cell judged upright, so that only the
     // grey levels tell the rail from the boards.

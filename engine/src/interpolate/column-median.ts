@@ -118,9 +118,14 @@ export function settledColumns(map: Float32Array, guide: ColumnGuide, w: number,
         if (d > hi) hi = d;
       }
       if (n < ROWS) continue;
+      // The median lies within [lo, hi]: where that is less than half a period from the pixel's own reading, so is
+      // the median, and the reading stays.
+      const own = map[i]!;
+      const half = period[i]! / 2;
+      if (own - lo < half && hi - own < half) continue;
       // Most columns of a surface read one value: it is their median.
       const median = lo === hi ? lo : selectNth(window, n, n >> 1);
-      if (!(Math.abs(map[i]! - median) < period[i]! / 2)) settled[i] = median;
+      if (!(Math.abs(own - median) < half)) settled[i] = median;
     }
   }
   return settled;
