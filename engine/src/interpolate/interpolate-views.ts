@@ -104,7 +104,7 @@ export async function interpolateViews(
  *   the structure around it (in front of its front, or behind the surface seen between the copies) moved to the
  *   alias that is not (see poolPeriodicRow, foldToFront), as is a strip at a copy's edge read a period in front of
  *   the copy (see foldEdgeAliases); a whole structure read behind what its holes show (a mesh over a lawn) moved in
- *   front of it (see foldInFrontOfSeenThrough);
+ *   front of it, or a part of it read so moved to the reading of a part that is not (see foldInFrontOfSeenThrough);
  * - lines thinner than the matcher's window (poles, rods) that it read with what surrounds them matched on their
  *   own, as ridges of the grey level (see placeThinLines);
  * - an upright repeated structure's readings settled along its columns, rows read at a repeat's disparity taking

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seeded } from '../seeded-random';
-import { foldInFrontOfSeenThrough, type SeenThroughInput } from './seen-through';
+import { foldInFrontOfSeenThrough, type SeenThroughFold, type SeenThroughInput } from './seen-through';
 
 const W = 240;
 const H = 40;
@@ -57,23 +57,35 @@ function expectNothingMoved(input: SeenThroughInput) {
   return fold;
 }
 
+/** Pixel (1, 20) of the left map, on the lattice, left unread. */
+function withUnreadPixel(input: SeenThroughInput): SeenThroughInput {
+  expect(lattice(1, 20)).toBe(true);
+  input.maps.left[20 * W + 1] = Number.NaN;
+  return input;
+}
+
+/**
+ * Expects the whole lattice read at 8 in both views after the fold, but the unread pixel (see withUnreadPixel),
+ * which stays unread, and what is seen through its holes (read at 3) where it was read.
+ */
+function expectLatticeAt8(input: SeenThroughInput, fold: SeenThroughFold) {
+  // A few texture pixels of the holes look like their copies by chance: the phase is the lattice's within 0.05.
+  expect(fold.target).toBeCloseTo(8, 1);
+  expect(count(input.maps.left, lattice, 8)).toBe(LATTICE - 1);
+  expect(count(input.maps.right, lattice, 8)).toBe(LATTICE);
+  expect(input.maps.left.filter((v, i) => !lattice(i % W, Math.floor(i / W)) && v !== 3)).toHaveLength(0);
+  expect(input.maps.left[20 * W + 1]).toBeNaN();
+}
+
 describe('foldInFrontOfSeenThrough', () => {
   it('moves a lattice read a period behind the texture seen through its holes to the alias in front, in both views', () => {
     // The true lattice at 8, read at 8 − 12 = −4: behind the ground at 3 that shows through its holes.
-    const input = scene(lattice, -4, texturedAt(3));
-    input.maps.left[20 * W + 1] = Number.NaN;
-    expect(lattice(1, 20)).toBe(true);
+    const input = withUnreadPixel(scene(lattice, -4, texturedAt(3)));
     const fold = foldInFrontOfSeenThrough(input);
     expect(fold.behind).toBe(0);
     expect(fold.inFront).toBeGreaterThan(1000);
-    // A few texture pixels of the holes look like their copies by chance: the phase is the lattice's within 0.05.
-    expect(fold.target).toBeCloseTo(8, 1);
-    expect(count(input.maps.left, lattice, 8)).toBe(LATTICE - 1);
-    expect(count(input.maps.right, lattice, 8)).toBe(LATTICE);
+    expectLatticeAt8(input, fold);
     expect(fold.moved).toBe(2 * LATTICE - 1);
-    // What is seen through stays where it was read; an unreadable pixel stays unread.
-    expect(input.maps.left.filter((v, i) => !lattice(i % W, Math.floor(i / W)) && v !== 3)).toHaveLength(0);
-    expect(input.maps.left[20 * W + 1]).toBeNaN();
   });
 
   it('moves only the structure whose holes gave the evidence, not another of another period', () => {
@@ -94,6 +106,56 @@ describe('foldInFrontOfSeenThrough', () => {
       (0.95 * (LATTICE * 200)) / W,
     );
     expect(input.maps.left.filter((v, i) => other(i) && v !== -12)).toHaveLength(0);
+  });
+
+  describe('a lattice read a period behind in one part only', () => {
+    // Columns left of `split` (96 unless said) read at −4, a period behind the lattice's 8 that the rest reads:
+    // each part's holes show the texture of `farHoles` or `nearHoles`.
+    const inParts = (farHoles: Shown, nearHoles: Shown, split = 96) =>
+      readAlias(
+        scene(lattice, 8, (x, y, texture) => (x < split ? farHoles : nearHoles)(x, y, texture)),
+        split,
+      );
+    const readAlias = (input: SeenThroughInput, split: number) => {
+      for (const map of [input.maps.left, input.maps.right])
+        map.forEach((v, i) => {
+          if (i % W < split && v === 8) map[i] = -4;
+        });
+      return input;
+    };
+
+    it("moves that part to the other part's reading, in both views, where its holes show things in front of it", () => {
+      const input = withUnreadPixel(inParts(texturedAt(3), texturedAt(3)));
+      const fold = foldInFrontOfSeenThrough(input);
+      // Over the whole lattice the evidence is two-sided.
+      expect(fold.inFront).toBeGreaterThan(500);
+      expect(fold.behind).toBeGreaterThan(500);
+      expectLatticeAt8(input, fold);
+      // The far part's lattice pixels, in both views, but the unread one.
+      const farPart = count(new Float32Array(W * H), (x, y) => x < 96 && lattice(x, y), 0);
+      expect(fold.moved).toBe(2 * farPart - 1);
+    });
+
+    it('needs the far part one-sided: holes on both sides of it move nothing', () => {
+      const bothSides: Shown = (x, y, texture) => texturedAt(holeOf(x, y)[0] % 2 ? 3 : -10)(x, y, texture);
+      expectNothingMoved(inParts(bothSides, texturedAt(3)));
+    });
+
+    it('needs the near part one-sided: holes on both sides of it move nothing', () => {
+      const bothSides: Shown = (x, y, texture) => texturedAt(holeOf(x, y)[0] % 2 ? 3 : 15)(x, y, texture);
+      expectNothingMoved(inParts(texturedAt(3), bothSides));
+    });
+
+    it('needs as much evidence for the near part as against the far one', () => {
+      // The far part is most of the lattice (columns left of 168): its holes outnumber the near part's.
+      const fold = expectNothingMoved(inParts(texturedAt(3), texturedAt(3), 168));
+      expect(fold.behind).toBeGreaterThanOrEqual(100);
+    });
+
+    it("needs the near part's reading in front of what the far part's holes show", () => {
+      // The far part's holes show things at 12, in front of both readings.
+      expectNothingMoved(inParts(texturedAt(12), texturedAt(3)));
+    });
   });
 
   it('leaves a lattice read in front of what is seen through its holes', () => {
