@@ -210,8 +210,6 @@ export async function interpolatePair(
       left: fillDisparity(left, maps.width, maps.height, 'left', right),
       right: fillDisparity(right, maps.width, maps.height, 'right', left),
     };
-    snapOutlines(sides.left.disparity, rgbL, maps.width, maps.height);
-    snapOutlines(sides.right.disparity, cellsR, maps.width, maps.height);
     const support = [sides.left, sides.right].map((side) =>
       supportOf(side.reliable, maps.width, maps.height),
     );
@@ -232,8 +230,15 @@ export async function interpolatePair(
       : {};
   if (other.primary) readings[0] = reading(other.primary);
   if (other.second) readings.push(reading(other.second));
-  if (synthesize)
+  if (synthesize) {
+    // Only the readings the frames are made from have their outlines snapped: the confidence does not read the
+    // disparity, and a first reading that other.primary replaced, or cross-fades, would not use them.
+    for (const { left: l, right: r } of readings) {
+      snapOutlines(l.disparity, rgbL, maps.width, maps.height);
+      snapOutlines(r.disparity, cellsR, maps.width, maps.height);
+    }
     options.onDisparity?.({ data: readings[0]!.left.disparity, width: maps.width, height: maps.height });
+  }
   // On two threads the helper reads the views and plans where they are, on SharedArrayBuffers.
   const images = twoThreads
     ? { left: sharedImage(left, spare), right: sharedImage(right, spare) }
