@@ -169,8 +169,9 @@ const FEATURE_SURFACE = 0.1;
  * The surfaces such repeats are judged from are counted with their neighbouring bins (see anchorBins), and the
  * repeats go before the dominant bin is chosen: another mesh (seed 4242), at 5.5 grid px, split its matches 14 and
  * 11 over two bins, neither a surface, while its repeats seven periods off either way held 69 and 41; the larger
- * was dominant, the mesh went as its repeat, and the search spanned -128 to -83 (every pixel read seven periods
- * off, frames 1.0-2.3 dB under a cross-fade; searched from -28 to 51, 5.5-7.7 dB over it).
+ * was dominant, the mesh went as its repeat, and the search spanned -128 to -83 (the map read -112 nearly
+ * everywhere, the mesh seven periods off; frames 1.0-2.3 dB under a cross-fade; searched from -28 to 51, 5.5-7.7 dB
+ * over it).
  */
 export function featureSpan(
   bins: Map<number, number>,
@@ -185,7 +186,8 @@ export function featureSpan(
     anchors.some(
       (s) => Math.abs(s) < Math.abs(b) && latticeSteps(b, [s], periods).some((k) => k >= 2) && alike(b, s),
     );
-  // The far repeats go first: a repeat that outnumbers the structure's own bin must not make it a repeat of itself.
+  // The far repeats go first: one that holds more matches than the structure's own bin must not become the dominant
+  // bin, of which the structure's own would then be judged a repeat.
   const near = [...common.kept].filter((b) => !farSurface(b));
   if (near.length === 0) return common;
   const surfaces = peakBins(bins, FEATURE_SURFACE * n).filter((s) => near.includes(s));
