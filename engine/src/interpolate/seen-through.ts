@@ -85,20 +85,20 @@ export function foldInFrontOfSeenThrough({ maps, periods, grays }: SeenThroughIn
   const inFront = left.inFront + right.inFront;
   const behind = left.behind + right.behind;
   const fold: SeenThroughFold = { inFront, behind, moved: 0 };
+  // The structure's readings in both maps moved by `shift` (see moveReadings).
+  const moveBoth = (structure: number, shift: (d: number, p: number) => number) => {
+    for (const { side, kinds } of sides)
+      fold.moved += moveReadings(maps[side], periods[side], kinds, structure, shift);
+  };
   if (!oneSided(inFront, behind)) {
     const part = partReadBehind(left, right);
     if (!part) return fold;
     // The part's readings (within ALIAS_PHASE of it) move by the whole periods between the two parts.
     const { from, to } = part;
-    for (const { side, kinds } of sides) {
-      fold.moved += moveReadings(maps[side], periods[side], kinds, part.period, (d) =>
-        Math.abs(d - from) <= ALIAS_PHASE ? to - from : 0,
-      );
-    }
+    moveBoth(part.period, (d) => (Math.abs(d - from) <= ALIAS_PHASE ? to - from : 0));
     return { ...fold, target: part.to };
   }
-  const shown = joined(left.shown, right.shown, left.judged, right.judged);
-  const front = selectNth(shown, shown.length, Math.floor(FRONT_QUANTILE * (shown.length - 1)));
+  const front = frontOf(joined(left.shown, right.shown, left.judged, right.judged));
   const beside = joined(left.besideInFront, right.besideInFront, left.inFront, right.inFront);
   const under = median(beside);
   const { phase, period } = structurePhase(left, right);
@@ -106,13 +106,17 @@ export function foldInFrontOfSeenThrough({ maps, periods, grays }: SeenThroughIn
   // A structure whose alias in front of the holes' front is where it mostly reads already (the holes in front of it
   // a minority beyond their front) is not moved.
   if (target <= under + APART) return fold;
-  for (const { side, kinds } of sides)
-    fold.moved += moveReadings(maps[side], periods[side], kinds, period, (d, p) => {
-      // Every alias of the target moves to it.
-      const k = Math.round((target - d) / p);
-      return k !== 0 && Math.abs(d + k * p - target) <= ALIAS_PHASE ? k * p : 0;
-    });
+  moveBoth(period, (d, p) => {
+    // Every alias of the target moves to it.
+    const k = Math.round((target - d) / p);
+    return k !== 0 && Math.abs(d + k * p - target) <= ALIAS_PHASE ? k * p : 0;
+  });
   return { ...fold, target };
+}
+
+/** The front of what the holes show: the FRONT_QUANTILE of their readings (reordered in place). */
+function frontOf(shown: Float32Array | Float64Array): number {
+  return selectNth(shown, shown.length, Math.floor(FRONT_QUANTILE * (shown.length - 1)));
 }
 
 /** Whether hole pixels showing something on one side of the structure are strong evidence against the other side. */
@@ -164,8 +168,7 @@ function partReadBehind(left: Holes, right: Holes): PartMove | undefined {
   const sorted = [...parts].sort(([a], [b]) => a - b);
   for (const [k, far] of sorted) {
     if (!oneSided(far.inFront, far.behind)) continue;
-    const shown = Float64Array.from(far.shown);
-    const front = selectNth(shown, shown.length, Math.floor(FRONT_QUANTILE * (shown.length - 1)));
+    const front = frontOf(Float64Array.from(far.shown));
     const near = sorted.find(([n, part]) => {
       const to = phase + n * period;
       return to > front + APART && oneSided(part.behind, part.inFront) && part.behind >= far.inFront;
